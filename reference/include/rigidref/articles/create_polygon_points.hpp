@@ -1,0 +1,67 @@
+// Faithful port of createPolygonPoints from the pages collision-force.html
+// and collision-shapeMatching.html (seeds 000 and 001; the two copies are the
+// same function). Quirks kept on purpose:
+//  - the inertia returned is per unit mass (Body multiplies by its mass);
+//  - it is R^2/6 (3(a^3 + b^3) + 9ab - 2b) with a = (1 + cos d)/2,
+//    b = (1 - cos d)/2, d = 2 pi / n: an unexpanded form of the closed form
+//    (2 + cos d) R^2 / 6 (derivations/mass.md, D-MASS-7 and D-MASS-8);
+//  - the vertices are centred on `center` only if center is the origin's
+//    image: inertia is about `center`, which is the centroid.
+// The evaluation order below is JavaScript's, operation for operation, so in
+// double (with -ffp-contract=off) the result is bit-identical to the page's
+// whenever cos and pow return the same values as V8's (tests/golden).
+#pragma once
+
+#include "rigidref/scalar.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <boost/math/constants/constants.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace rigidref::articles {
+
+template <class T>
+struct polygon_points {
+  std::vector<vec2<T>> shape;
+  T inertia;  // per unit mass, about `center`
+};
+
+// JS: Math.PI * 2 / nsides
+template <class T>
+T create_polygon_delta(int nsides) {
+  return boost::math::constants::pi<T>() * 2 / nsides;
+}
+
+// The inertia expression given the libm results it depends on, so a test can
+// feed V8's own cos and ** values and check the remaining arithmetic bit for
+// bit. D-MASS-7
+//   JS: let [a, b] = [(1 + Math.cos(delta)) / 2, (1 - Math.cos(delta)) / 2];
+//       radius * radius / 6 * ( 3*(a**3 + b**3) + 9*a*b - 2*b )
+template <class T>
+T create_polygon_inertia(const T& radius, const T& cos_delta, const T& a_cubed, const T& b_cubed) {
+  const T b = (1 - cos_delta) / 2;
+  const T a = (1 + cos_delta) / 2;
+  return radius * radius / 6 * (3 * (a_cubed + b_cubed) + 9 * a * b - 2 * b);
+}
+
+template <class T>
+polygon_points<T> create_polygon_points(const vec2<T>& center, const T& radius, int nsides) {
+  using std::cos;
+  using std::pow;
+  using std::sin;
+  polygon_points<T> out;
+  const T delta = create_polygon_delta<T>(nsides);
+  for (int i = 0; i < nsides; ++i) {
+    const T angle = delta * i;
+    out.shape.push_back({T(center.x + radius * cos(angle)), T(center.y + radius * sin(angle))});
+  }
+  const T c = cos(delta);
+  const T a = (1 + c) / 2;
+  const T b = (1 - c) / 2;
+  out.inertia = create_polygon_inertia<T>(radius, c, T(pow(a, 3)), T(pow(b, 3)));
+  return out;
+}
+
+}  // namespace rigidref::articles

@@ -1,0 +1,229 @@
+// Exact conversions between the scalar types and text.
+//
+//   to_exact(x)          the exact rational value of a binary float
+//   round_to<T>(q)       q rounded to nearest (ties to even) in T: the
+//                        "correctly rounded exact value" ulps are counted from
+//   parse_exact(s)       a decimal ("-1.5e-7") or fraction ("1/3") as a rational
+//   from_string<T>(s)    parse_exact then round_to: one rounding, never two
+//   to_string(x)         full-precision text that reads back to the same value
+#pragma once
+
+#include "rigidref/errors.hpp"
+#include "rigidref/scalar.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace rigidref {
+
+// ---- binary float -> exact -----------------------------------------------
+
+template <class T>
+exact to_exact(const T& x) {
+  if constexpr (is_exact_v<T>) {
+    return x;
+  } else {
+    using std::floor;
+    using std::frexp;
+    using std::isfinite;
+    using boost::multiprecision::floor;
+    using std::ldexp;
+    using boost::multiprecision::frexp;
+    using boost::multiprecision::ldexp;
+    if (!isfinite(x)) throw invalid_input("non-finite value has no exact rational value");
+    if (x == 0) return exact(0);
+    int e = 0;
+    T m = frexp(x < 0 ? T(-x) : x, &e);  // m in [0.5, 1), exact
+    // Peel the significand 32 bits at a time: each step multiplies by a power
+    // of two and subtracts an integer, both exact in T.
+    big_int significand = 0;
+    int shift = 0;
+    while (m != 0) {
+      m = ldexp(m, 32);
+      T chunk_value = floor(m);
+      m -= chunk_value;
+      significand = (significand << 32) + big_int(static_cast<std::uint64_t>(
+                                                  static_cast<long double>(chunk_value)));
+      shift += 32;
+    }
+    // value = significand * 2^(e - shift)
+    exact q(significand);
+    int p = e - shift;
+    if (p >= 0) q *= exact(big_int(1) << p);
+    else q /= exact(big_int(1) << (-p));
+    return x < 0 ? exact(-q) : q;
+  }
+}
+
+namespace detail {
+
+// floor(log2(q)) for q > 0.
+inline long floor_log2(const exact& q) {
+  const big_int num = numerator(q);
+  const big_int den = denominator(q);
+  long e = static_cast<long>(msb(num)) - static_cast<long>(msb(den));
+  // Now 2^(e-1) < q < 2^(e+1); decide which side of 2^e q is on.
+  bool at_least = e >= 0 ? num >= (den << e) : (num << (-e)) >= den;
+  return at_least ? e : e - 1;
+}
+
+// An integer below 2^digits(T) into T, exactly (32-bit chunks, each step exact).
+template <class T>
+T integer_to(const big_int& n) {
+  using std::ldexp;
+  using boost::multiprecision::ldexp;
+  const unsigned bits = n == 0 ? 0u : static_cast<unsigned>(msb(n)) + 1u;
+  T out = 0;
+  for (int chunk = static_cast<int>((bits + 31) / 32) - 1; chunk >= 0; --chunk) {
+    const big_int piece = (n >> (32 * chunk)) & big_int(0xffffffffu);
+    out = ldexp(out, 32) + T(static_cast<std::uint32_t>(piece));
+  }
+  return out;
+}
+
+}  // namespace detail
+
+// ---- exact -> T, correctly rounded (to nearest, ties to even) ---------------
+
+template <class T>
+T round_to(const exact& q) {
+  if constexpr (is_exact_v<T>) {
+    return q;
+  } else {
+    using std::ldexp;
+    using boost::multiprecision::ldexp;
+    if (q == 0) return T(0);
+    const bool negative = q < 0;
+    const exact a = negative ? exact(-q) : q;
+    const int p = std::numeric_limits<T>::digits;
+    const long min_exp = std::numeric_limits<T>::min_exponent - 1;  // smallest normal is 2^min_exp
+    const long max_exp = std::numeric_limits<T>::max_exponent - 1;  // largest binade
+    long e = detail::floor_log2(a);
+    if (e > max_exp) return negative ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+    // Below the normal range the spacing stays 2^(min_exp - p + 1) (subnormals).
+    const long ulp_exp = (e < min_exp ? min_exp : e) - (p - 1);
+    // scaled = a / 2^ulp_exp; its integer part is the significand.
+    big_int num = numerator(a);
+    big_int den = denominator(a);
+    if (ulp_exp >= 0) den <<= ulp_exp;
+    else num <<= -ulp_exp;
+    big_int m = num / den;
+    const big_int twice_rem = (num - m * den) * 2;
+    if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
+    if (m == 0) return negative ? T(-0.0) : T(0);
+    T result = ldexp(detail::integer_to<T>(m), static_cast<int>(ulp_exp));  // exact, or overflow to inf
+    return negative ? T(-result) : result;
+  }
+}
+
+// ---- text -> exact ----------------------------------------------------------
+
+// Largest decimal exponent accepted in text. 10^20000 is far outside every
+// finite type but mp50/mp100; beyond it the rational itself becomes the cost.
+inline constexpr long max_decimal_exponent = 20000;
+
+namespace detail {
+
+inline bool all_digits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+inline exact parse_decimal(std::string_view text) {
+  std::string_view s = text;
+  bool negative = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  long exponent = 0;
+  if (auto epos = s.find_first_of("eE"); epos != std::string_view::npos) {
+    std::string_view es = s.substr(epos + 1);
+    s = s.substr(0, epos);
+    bool eneg = false;
+    if (!es.empty() && (es[0] == '+' || es[0] == '-')) {
+      eneg = es[0] == '-';
+      es.remove_prefix(1);
+    }
+    if (!all_digits(es)) throw invalid_input("malformed exponent in number \"" + std::string(text) + "\"");
+    if (es.size() > 6) throw invalid_input("exponent out of range in \"" + std::string(text) + "\"");
+    exponent = std::stol(std::string(es));
+    if (eneg) exponent = -exponent;
+  }
+  std::string digits;
+  if (auto dot = s.find('.'); dot != std::string_view::npos) {
+    std::string_view ip = s.substr(0, dot), fp = s.substr(dot + 1);
+    if ((ip.empty() && fp.empty()) || (!ip.empty() && !all_digits(ip)) || (!fp.empty() && !all_digits(fp)))
+      throw invalid_input("malformed number \"" + std::string(text) + "\"");
+    digits = std::string(ip) + std::string(fp);
+    exponent -= static_cast<long>(fp.size());
+  } else {
+    if (!all_digits(s)) throw invalid_input("malformed number \"" + std::string(text) + "\"");
+    digits = std::string(s);
+  }
+  const auto first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return exact(0);
+  digits.erase(0, first);
+  const long magnitude = exponent + static_cast<long>(digits.size());
+  if (magnitude > max_decimal_exponent || magnitude < -max_decimal_exponent)
+    throw invalid_input("number \"" + std::string(text) + "\" is out of the supported range (|exponent| <= 20000)");
+  big_int mantissa(digits);
+  big_int ten = 10;
+  exact q(mantissa);
+  if (exponent > 0) q *= exact(pow(ten, static_cast<unsigned>(exponent)));
+  else if (exponent < 0) q /= exact(pow(ten, static_cast<unsigned>(-exponent)));
+  return negative ? exact(-q) : q;
+}
+
+}  // namespace detail
+
+// A decimal, or with allow_fraction also "p/q" (integers), as an exact rational.
+inline exact parse_exact(std::string_view text, bool allow_fraction = true) {
+  if (text.empty()) throw invalid_input("empty string where a number was expected");
+  if (auto slash = text.find('/'); slash != std::string_view::npos) {
+    if (!allow_fraction)
+      throw invalid_input("fraction \"" + std::string(text) + "\" is only accepted with precision \"exact\"");
+    std::string_view ns = text.substr(0, slash), ds = text.substr(slash + 1);
+    std::string_view nbody = ns;
+    if (!nbody.empty() && (nbody[0] == '-' || nbody[0] == '+')) nbody.remove_prefix(1);
+    if (!detail::all_digits(nbody) || !detail::all_digits(ds))
+      throw invalid_input("malformed fraction \"" + std::string(text) + "\" (expected integers p/q)");
+    big_int d(std::string{ds});
+    if (d == 0) throw invalid_input("fraction \"" + std::string(text) + "\" has a zero denominator");
+    big_int n(std::string{nbody});
+    if (!ns.empty() && ns[0] == '-') n = -n;
+    return exact(n, d);
+  }
+  return detail::parse_decimal(text);
+}
+
+// Text to T with a single correct rounding (a string "0.1" is 1/10 in exact).
+template <class T>
+T from_string(std::string_view text) {
+  return round_to<T>(parse_exact(text, is_exact_v<T>));
+}
+
+// ---- T -> text ---------------------------------------------------------------
+
+// Shortest text that reads back to the same value for float/double/long
+// double; max_digits10 significant digits for multiprecision types; "p/q" or
+// an integer for exact.
+template <class T>
+std::string to_string(const T& x) {
+  if constexpr (std::is_floating_point_v<T>) {
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, res.ptr);
+  } else if constexpr (is_exact_v<T>) {
+    return x.str();
+  } else {
+    return x.str(std::numeric_limits<T>::max_digits10, std::ios_base::scientific);
+  }
+}
+
+}  // namespace rigidref

@@ -1,0 +1,239 @@
+// Mass properties of 2D shapes: area, centroid, mass and the polar moment of
+// inertia about the centroid. derivations/mass.md derives every formula
+// (anchors D-MASS-n).
+//
+// Rational results (polygon, triangle, circle, rectangle, parallel-axis shift)
+// are accumulated in double-word arithmetic (double_word.hpp) and rounded once
+// at the end, so in every binary type each output is within 1 ulp of the
+// correctly rounded exact value (D-MASS-5); in `exact` they are exact.
+#pragma once
+
+#include "rigidref/double_word.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/polygon.hpp"
+#include "rigidref/scalar.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <boost/math/constants/constants.hpp>
+
+#include <cmath>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace rigidref {
+
+template <class T>
+struct mass_properties {
+  T area;
+  vec2<T> centroid;
+  T mass;
+  T inertia;  // polar moment about the centroid
+};
+
+// How much checking polygon_mass does before computing.
+enum class polygon_check {
+  simple,  // full O(n^2) exact simplicity test (default)
+  basic,   // finite, >= 3 vertices, no zero-length edge; caller vouches for simplicity
+};
+
+namespace detail {
+
+// The arithmetic the sums are carried in: exact stays exact; binary types use
+// a double word of (at least) their own precision.
+template <class T>
+struct accumulator {
+  using type = double_word<wider_t<T>>;
+  static type from(const T& x) { return type(static_cast<wider_t<T>>(x)); }
+  static T round(const type& w) { return round_to_nearest<T>(w); }
+};
+template <>
+struct accumulator<exact> {
+  using type = exact;
+  static type from(const exact& x) { return x; }
+  static exact round(const exact& w) { return w; }
+};
+
+template <class T>
+bool is_positive_finite(const T& x) {
+  return is_finite(x) && x > 0;
+}
+
+template <class T>
+void require_positive(const T& x, const char* what) {
+  if (!is_positive_finite(x)) throw invalid_input(std::string(what) + " must be finite and > 0");
+}
+
+// The fan sums of D-MASS-1..3 about r = v0, in accumulator arithmetic:
+//   twice_area = sum c_i,  first = sum c_i (d_i + d_{i+1}),
+//   second = sum c_i (d_i.d_i + d_i.d_{i+1} + d_{i+1}.d_{i+1}),
+// with d_i = v_i - v0 (exact in double words) and c_i = cross(d_i, d_{i+1}).
+// The terms with i = 0 and i = n-1 vanish because d_0 = 0.
+template <class T>
+struct fan_sums {
+  using W = typename accumulator<T>::type;
+  W twice_area{0};
+  W first_x{0}, first_y{0};
+  W second{0};
+};
+
+template <class T>
+fan_sums<T> polygon_fan_sums(std::span<const vec2<T>> v) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  fan_sums<T> s;
+  const W ox = A::from(v[0].x), oy = A::from(v[0].y);
+  W px = A::from(v[1].x) - ox, py = A::from(v[1].y) - oy;  // d_1
+  for (std::size_t i = 2; i < v.size(); ++i) {
+    const W qx = A::from(v[i].x) - ox, qy = A::from(v[i].y) - oy;  // d_i
+    const W c = px * qy - py * qx;                                  // D-MASS-1
+    s.twice_area = s.twice_area + c;
+    s.first_x = s.first_x + c * (px + qx);                          // D-MASS-2
+    s.first_y = s.first_y + c * (py + qy);
+    s.second = s.second + c * (px * px + py * py + (px * qx + py * qy) + (qx * qx + qy * qy));  // D-MASS-3
+    px = qx;
+    py = qy;
+  }
+  return s;
+}
+
+template <class W>
+bool accumulator_negative(const W& w) {
+  if constexpr (std::is_same_v<W, exact>) return w < 0;
+  else return is_negative(w);
+}
+
+template <class W>
+bool accumulator_zero(const W& w) {
+  if constexpr (std::is_same_v<W, exact>) return w == 0;
+  else return w.hi == 0;
+}
+
+// Shared tail of polygon_mass_*: `scale` turns area-weighted moments into
+// mass-weighted ones (the density, or mass / area).
+template <class T>
+mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check check, const T& amount,
+                                     bool amount_is_density) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  if (check == polygon_check::simple) require_simple_polygon(v);
+  else require_polygon_basics(v);
+  require_positive(amount, amount_is_density ? "density" : "mass");
+
+  fan_sums<T> s = polygon_fan_sums(v);
+  if (accumulator_zero(s.twice_area)) throw invalid_input("polygon has zero area");
+  if (accumulator_negative(s.twice_area)) {  // clockwise: every sum flips sign
+    s.twice_area = -s.twice_area;
+    s.first_x = -s.first_x;
+    s.first_y = -s.first_y;
+    s.second = -s.second;
+  }
+  const W area = s.twice_area / W(2);
+  const W three_twice_area = s.twice_area * W(3);
+  const W gx = s.first_x / three_twice_area;  // centroid - v0, D-MASS-2
+  const W gy = s.first_y / three_twice_area;
+  // D-MASS-4: (second moment about the centroid) / area
+  //   = second / (6 * twice_area) - |g|^2
+  const W per_area = s.second / (s.twice_area * W(6)) - (gx * gx + gy * gy);
+  const W amt = A::from(amount);
+  const W mass = amount_is_density ? amt * area : amt;
+  const W inertia = mass * per_area;
+  return {A::round(area),
+          {A::round(A::from(v[0].x) + gx), A::round(A::from(v[0].y) + gy)},
+          A::round(mass),
+          A::round(inertia)};
+}
+
+}  // namespace detail
+
+// Any simple polygon, convex or concave, either orientation, uniform density.
+// D-MASS-1..5
+template <class T>
+mass_properties<T> polygon_mass_from_density(std::span<const vec2<T>> vertices, const T& density,
+                                             polygon_check check = polygon_check::simple) {
+  return detail::polygon_mass_impl(vertices, check, density, true);
+}
+
+// The same with the total mass given instead of the density.
+template <class T>
+mass_properties<T> polygon_mass_from_mass(std::span<const vec2<T>> vertices, const T& mass,
+                                          polygon_check check = polygon_check::simple) {
+  return detail::polygon_mass_impl(vertices, check, mass, false);
+}
+
+// Triangle, about its centroid: m/36 (|e1|^2 + |e2|^2 + |e3|^2), which is the
+// article's m/18 (sum|r_i|^2 - sum r_i.r_j) rewritten in translation-invariant
+// form (D-MASS-6). Rejects zero-area triangles.
+template <class T>
+T triangle_inertia(std::span<const vec2<T>> v, const T& mass) {
+  using A = detail::accumulator<T>;
+  using W = typename A::type;
+  if (v.size() != 3) throw invalid_input("a triangle needs exactly 3 vertices, got " + std::to_string(v.size()));
+  require_finite(v);
+  detail::require_positive(mass, "mass");
+  if (orientation(v[0], v[1], v[2]) == 0) throw invalid_input("triangle is degenerate (zero area)");
+  W sum{0};
+  for (int k = 0; k < 3; ++k) {
+    const vec2<T>& a = v[k];
+    const vec2<T>& b = v[(k + 1) % 3];
+    const W ex = A::from(b.x) - A::from(a.x), ey = A::from(b.y) - A::from(a.y);
+    sum = sum + (ex * ex + ey * ey);
+  }
+  return A::round(A::from(mass) * sum / W(36));
+}
+
+// Regular n-gon with circumradius R about its centre, closed form
+// m R^2 (2 + cos(2 pi / n)) / 6 (D-MASS-8), evaluated in T. Not rational:
+// error bound in derivations/mass.md (D-MASS-12).
+template <class T>
+T regular_polygon_inertia(int sides, const T& radius, const T& mass) {
+  using std::cos;
+  if constexpr (is_exact_v<T>) {
+    throw unsupported("the regular-polygon inertia needs cos(2 pi / n): not available in exact arithmetic");
+  } else {
+    if (sides < 3) throw invalid_input("a regular polygon needs at least 3 sides, got " + std::to_string(sides));
+    detail::require_positive(radius, "radius");
+    detail::require_positive(mass, "mass");
+    const T delta = 2 * boost::math::constants::pi<T>() / sides;
+    const T c = cos(delta);
+    return mass * radius * radius * (2 + c) / 6;
+  }
+}
+
+// Solid disc: m r^2 / 2 (D-MASS-9).
+template <class T>
+T circle_inertia(const T& radius, const T& mass) {
+  using A = detail::accumulator<T>;
+  using W = typename A::type;
+  detail::require_positive(radius, "radius");
+  detail::require_positive(mass, "mass");
+  const W r = A::from(radius);
+  return A::round(A::from(mass) * (r * r) / W(2));
+}
+
+// Solid rectangle: m (w^2 + h^2) / 12 (D-MASS-9; the article's m(sx^2+sy^2)/12).
+template <class T>
+T rectangle_inertia(const T& width, const T& height, const T& mass) {
+  using A = detail::accumulator<T>;
+  using W = typename A::type;
+  detail::require_positive(width, "width");
+  detail::require_positive(height, "height");
+  detail::require_positive(mass, "mass");
+  const W w = A::from(width), h = A::from(height);
+  return A::round(A::from(mass) * (w * w + h * h) / W(12));
+}
+
+// Parallel-axis theorem: inertia about a point at offset d from the centroid,
+// I_c + m |d|^2 (D-MASS-11).
+template <class T>
+T parallel_axis(const T& inertia_about_centroid, const T& mass, const vec2<T>& offset) {
+  using A = detail::accumulator<T>;
+  if (!is_finite(inertia_about_centroid) || inertia_about_centroid < 0)
+    throw invalid_input("inertia must be finite and >= 0");
+  detail::require_positive(mass, "mass");
+  if (!is_finite(offset.x) || !is_finite(offset.y)) throw invalid_input("offset must be finite");
+  const auto dx = A::from(offset.x), dy = A::from(offset.y);
+  return A::round(A::from(inertia_about_centroid) + A::from(mass) * (dx * dx + dy * dy));
+}
+
+}  // namespace rigidref

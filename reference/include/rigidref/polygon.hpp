@@ -1,0 +1,77 @@
+// Input checks for polygons: finite coordinates, enough vertices, no repeated
+// consecutive vertex, and simplicity (no two edges meet except neighbours at
+// their shared vertex, and neighbours do not fold back onto each other).
+// All decisions are exact (predicates.hpp), so a polygon is accepted or
+// rejected the same way in every precision that represents it exactly.
+#pragma once
+
+#include "rigidref/errors.hpp"
+#include "rigidref/predicates.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <span>
+#include <string>
+
+namespace rigidref {
+
+template <class T>
+bool is_finite(const T& x) {
+  if constexpr (is_exact_v<T>) {
+    return true;
+  } else {
+    using std::isfinite;
+    using boost::multiprecision::isfinite;
+    return isfinite(x);
+  }
+}
+
+template <class T>
+void require_finite(std::span<const vec2<T>> vertices) {
+  for (std::size_t i = 0; i < vertices.size(); ++i)
+    if (!is_finite(vertices[i].x) || !is_finite(vertices[i].y))
+      throw invalid_input("vertex " + std::to_string(i) + " has a non-finite coordinate");
+}
+
+// Finite, at least 3 vertices, no consecutive duplicates (cyclically).
+template <class T>
+void require_polygon_basics(std::span<const vec2<T>> vertices) {
+  if (vertices.size() < 3)
+    throw invalid_input("a polygon needs at least 3 vertices, got " + std::to_string(vertices.size()));
+  require_finite(vertices);
+  const std::size_t n = vertices.size();
+  for (std::size_t i = 0; i < n; ++i)
+    if (vertices[i] == vertices[(i + 1) % n])
+      throw invalid_input("vertices " + std::to_string(i) + " and " + std::to_string((i + 1) % n) +
+                          " coincide (zero-length edge)");
+}
+
+// Throws invalid_input naming the first offending pair of edges. O(n^2).
+template <class T>
+void require_simple_polygon(std::span<const vec2<T>> vertices) {
+  require_polygon_basics(vertices);
+  const std::size_t n = vertices.size();
+  auto edge_name = [n](std::size_t i) {
+    return "edge " + std::to_string(i) + " (vertices " + std::to_string(i) + "-" + std::to_string((i + 1) % n) + ")";
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    // Neighbours share vertex i+1; they overlap only if collinear and folding back.
+    const vec2<T>& a = vertices[i];
+    const vec2<T>& b = vertices[(i + 1) % n];
+    const vec2<T>& c = vertices[(i + 2) % n];
+    // Collinear a, b, c fold back when c lies on the ray from b through a,
+    // i.e. c is within segment ab or a is within segment bc. D-MASS-10
+    const bool folds_back = orientation(a, b, c) == 0 && (in_segment_box(a, b, c) || in_segment_box(b, c, a));
+    if (folds_back)
+      throw invalid_input("polygon is not simple: " + edge_name(i) + " and " + edge_name((i + 1) % n) +
+                          " fold back onto each other");
+    for (std::size_t j = i + 2; j < n; ++j) {
+      if (i == 0 && j == n - 1) continue;  // neighbours through vertex 0
+      if (segments_intersect(a, b, vertices[j], vertices[(j + 1) % n]))
+        throw invalid_input("polygon is not simple: " + edge_name(i) + " and " + edge_name(j) + " intersect");
+    }
+  }
+}
+
+}  // namespace rigidref
