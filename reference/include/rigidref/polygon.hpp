@@ -17,17 +17,6 @@
 namespace rigidref {
 
 template <class T>
-bool is_finite(const T& x) {
-  if constexpr (is_exact_v<T>) {
-    return true;
-  } else {
-    using std::isfinite;
-    using boost::multiprecision::isfinite;
-    return isfinite(x);
-  }
-}
-
-template <class T>
 void require_finite(std::span<const vec2<T>> vertices) {
   for (std::size_t i = 0; i < vertices.size(); ++i)
     if (!is_finite(vertices[i].x) || !is_finite(vertices[i].y))

@@ -80,4 +80,15 @@ struct wider<float> { using type = double; };
 template <class T>
 using wider_t = typename wider<T>::type;
 
+// isfinite for every scalar (ADL finds Boost's for multiprecision types).
+template <class T>
+bool is_finite(const T& x) {
+  if constexpr (is_exact_v<T>) {
+    return true;
+  } else {
+    using std::isfinite;
+    return isfinite(x);
+  }
+}
+
 }  // namespace rigidref
