@@ -57,19 +57,27 @@ double_word<T> split(const T& a) {
   return {high, T(a - high)};
 }
 
-// D-EFT-2: p + e == a * b exactly (barring underflow): FMA where it is a
-// single rounding, else Dekker's product of the split halves.
+// D-EFT-2: Dekker's product of the split halves, p + e == a * b exactly
+// (barring underflow), for any T with correctly rounded + - *.
+template <class T>
+double_word<T> two_prod_dekker(const T& a, const T& b) {
+  T p = a * b;
+  auto [ah, al] = split(a);
+  auto [bh, bl] = split(b);
+  T e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+  return {p, e};
+}
+
+// D-EFT-2: p + e == a * b exactly: FMA where it is a single rounding, else
+// Dekker's product.
 template <class T>
 double_word<T> two_prod(const T& a, const T& b) {
-  T p = a * b;
   if constexpr (has_fused_fma_v<T>) {
     using std::fma;
+    T p = a * b;
     return {p, T(fma(a, b, T(-p)))};
   } else {
-    auto [ah, al] = split(a);
-    auto [bh, bl] = split(b);
-    T e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-    return {p, e};
+    return two_prod_dekker(a, b);
   }
 }
 

@@ -3,12 +3,12 @@
 // (anchors D-MASS-n).
 //
 // Rational results (polygon, triangle, circle, rectangle, parallel-axis shift)
-// are accumulated in double-word arithmetic (double_word.hpp) and rounded once
-// at the end, so in every binary type each output is within 1 ulp of the
+// are accumulated in about twice T's precision (accumulator.hpp) and rounded
+// once at the end, so in every binary type each output is within 1 ulp of the
 // correctly rounded exact value (D-MASS-5); in `exact` they are exact.
 #pragma once
 
-#include "rigidref/double_word.hpp"
+#include "rigidref/accumulator.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/polygon.hpp"
 #include "rigidref/scalar.hpp"
@@ -39,21 +39,6 @@ enum class polygon_check {
 
 namespace detail {
 
-// The arithmetic the sums are carried in: exact stays exact; binary types use
-// a double word of (at least) their own precision.
-template <class T>
-struct accumulator {
-  using type = double_word<wider_t<T>>;
-  static type from(const T& x) { return type(static_cast<wider_t<T>>(x)); }
-  static T round(const type& w) { return round_to_nearest<T>(w); }
-};
-template <>
-struct accumulator<exact> {
-  using type = exact;
-  static type from(const exact& x) { return x; }
-  static exact round(const exact& w) { return w; }
-};
-
 template <class T>
 bool is_positive_finite(const T& x) {
   return is_finite(x) && x > 0;
@@ -67,7 +52,7 @@ void require_positive(const T& x, const char* what) {
 // The fan sums of D-MASS-1..3 about r = v0, in accumulator arithmetic:
 //   twice_area = sum c_i,  first = sum c_i (d_i + d_{i+1}),
 //   second = sum c_i (d_i.d_i + d_i.d_{i+1} + d_{i+1}.d_{i+1}),
-// with d_i = v_i - v0 (exact in double words) and c_i = cross(d_i, d_{i+1}).
+// with d_i = v_i - v0 (exact in the accumulator) and c_i = cross(d_i, d_{i+1}).
 // The terms with i = 0 and i = n-1 vanish because d_0 = 0.
 template <class T>
 struct fan_sums {
@@ -97,18 +82,6 @@ fan_sums<T> polygon_fan_sums(std::span<const vec2<T>> v) {
   return s;
 }
 
-template <class W>
-bool accumulator_negative(const W& w) {
-  if constexpr (std::is_same_v<W, exact>) return w < 0;
-  else return is_negative(w);
-}
-
-template <class W>
-bool accumulator_zero(const W& w) {
-  if constexpr (std::is_same_v<W, exact>) return w == 0;
-  else return w.hi == 0;
-}
-
 // Shared tail of polygon_mass_*: `scale` turns area-weighted moments into
 // mass-weighted ones (the density, or mass / area).
 template <class T>
@@ -121,8 +94,8 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   require_positive(amount, amount_is_density ? "density" : "mass");
 
   fan_sums<T> s = polygon_fan_sums(v);
-  if (accumulator_zero(s.twice_area)) throw invalid_input("polygon has zero area");
-  if (accumulator_negative(s.twice_area)) {  // clockwise: every sum flips sign
+  if (A::zero(s.twice_area)) throw invalid_input("polygon has zero area");
+  if (A::negative(s.twice_area)) {  // clockwise: every sum flips sign
     s.twice_area = -s.twice_area;
     s.first_x = -s.first_x;
     s.first_y = -s.first_y;
@@ -166,7 +139,7 @@ mass_properties<T> polygon_mass_from_mass(std::span<const vec2<T>> vertices, con
 // form (D-MASS-6). Rejects zero-area triangles.
 template <class T>
 T triangle_inertia(std::span<const vec2<T>> v, const T& mass) {
-  using A = detail::accumulator<T>;
+  using A = accumulator<T>;
   using W = typename A::type;
   if (v.size() != 3) throw invalid_input("a triangle needs exactly 3 vertices, got " + std::to_string(v.size()));
   require_finite(v);
@@ -203,7 +176,7 @@ T regular_polygon_inertia(int sides, const T& radius, const T& mass) {
 // Solid disc: m r^2 / 2 (D-MASS-9).
 template <class T>
 T circle_inertia(const T& radius, const T& mass) {
-  using A = detail::accumulator<T>;
+  using A = accumulator<T>;
   using W = typename A::type;
   detail::require_positive(radius, "radius");
   detail::require_positive(mass, "mass");
@@ -214,7 +187,7 @@ T circle_inertia(const T& radius, const T& mass) {
 // Solid rectangle: m (w^2 + h^2) / 12 (D-MASS-9; the article's m(sx^2+sy^2)/12).
 template <class T>
 T rectangle_inertia(const T& width, const T& height, const T& mass) {
-  using A = detail::accumulator<T>;
+  using A = accumulator<T>;
   using W = typename A::type;
   detail::require_positive(width, "width");
   detail::require_positive(height, "height");
@@ -227,7 +200,7 @@ T rectangle_inertia(const T& width, const T& height, const T& mass) {
 // I_c + m |d|^2 (D-MASS-11).
 template <class T>
 T parallel_axis(const T& inertia_about_centroid, const T& mass, const vec2<T>& offset) {
-  using A = detail::accumulator<T>;
+  using A = accumulator<T>;
   if (!is_finite(inertia_about_centroid) || inertia_about_centroid < 0)
     throw invalid_input("inertia must be finite and >= 0");
   detail::require_positive(mass, "mass");

@@ -1,0 +1,56 @@
+// The expected-bounds table: for each function, the largest error allowed,
+// keyed on the tested type's significand digits (0 = any type). Tests and
+// `rigidref report` fail when a measured error exceeds its bound. Each entry
+// names the derivation that justifies it; entries default tight.
+#pragma once
+
+#include <limits>
+#include <string_view>
+
+namespace rigidref::verify {
+
+struct accuracy_bound {
+  std::string_view function;
+  int digits;            // 0: every type
+  double max_ulps;       // distance from the correctly rounded value
+  double max_eps;        // relative error in epsilons
+  std::string_view why;  // derivation anchor or reason
+};
+
+inline constexpr double unbounded = std::numeric_limits<double>::infinity();
+
+inline constexpr accuracy_bound accuracy_bounds[] = {
+    // Rational results carried in double words and rounded once: within one
+    // ulp of the correctly rounded value (D-MASS-5): at most 1.5 eps from the
+    // exact value (half an ulp of rounding plus one ulp).
+    {"mass.polygon area", 0, 1, 1.5, "D-MASS-5"},
+    {"mass.polygon centroid", 0, 1, 1.5, "D-MASS-5"},
+    {"mass.polygon mass", 0, 1, 1.5, "D-MASS-5"},
+    {"mass.polygon inertia", 0, 1, 1.5, "D-MASS-5"},
+    {"mass.polygon inertia (mass given)", 0, 1, 1.5, "D-MASS-5"},
+    {"mass.triangle", 0, 1, 1.5, "D-MASS-5, D-MASS-6"},
+    {"mass.circle", 0, 1, 1.5, "D-MASS-5, D-MASS-9"},
+    {"mass.rectangle", 0, 1, 1.5, "D-MASS-5, D-MASS-9"},
+    {"mass.parallel_axis", 0, 1, 1.5, "D-MASS-5, D-MASS-11"},
+    // Evaluated in T with cos: first-order bounds of D-MASS-12.
+    {"mass.regular_polygon closed form", 0, 10, 5, "D-MASS-12"},
+    {"mass.regular_polygon (article formula)", 0, 21, 10.5, "D-MASS-12"},
+    // The article's triangle formula cancels in absolute coordinates: its
+    // error grows with (distance from origin / size)^2 (D-MASS-6). Reported
+    // as a finding, not bounded.
+    {"mass.triangle (article formula)", 0, unbounded, unbounded, "finding: D-MASS-6"},
+};
+
+// The bound for `function` at `digits`: an exact digits match first, then
+// the digits-0 entry; nullptr when the table has none (a test failure).
+inline const accuracy_bound* find_bound(std::string_view function, int digits) {
+  const accuracy_bound* any = nullptr;
+  for (const auto& b : accuracy_bounds) {
+    if (b.function != function) continue;
+    if (b.digits == digits) return &b;
+    if (b.digits == 0) any = &b;
+  }
+  return any;
+}
+
+}  // namespace rigidref::verify

@@ -1,0 +1,259 @@
+// `rigidref eval`: the JSON Lines protocol of ../shared/eval-protocol.md.
+//
+// One answer line per request line, in input order, flushed after each line
+// (a driver may write a request, read its answer, write the next). Decisions
+// where the protocol leaves room:
+//   - A line that is empty or only whitespace (after dropping a CRLF's '\r')
+//     is not a request and gets no answer; every other line gets exactly one.
+//   - A line that is not JSON, or is JSON but not an object, is parse_error
+//     with "id": null. JSON nested deeper than max_nesting levels is
+//     parse_error too (it would only exhaust the stack).
+//   - An object without "op", or whose "op" is not a string, is invalid_input
+//     (its id is echoed); a string op not in the table is unknown_op.
+//   - "id" is echoed as the JSON value it parsed to (missing: null). Numbers
+//     go through a double like any JSON number (integers up to 64 bits stay
+//     exact); a number that overflows a double is echoed as null.
+//   - "precision" not a string or not one of the six names: invalid_input.
+//   - Unknown fields are ignored.
+//   - Errors: rigidref::invalid_input, domain_error, unsupported and
+//     no_convergence map 1:1 to their codes. Anything else is a bug or
+//     resource exhaustion, reported (not hidden) as invalid_input with a
+//     message starting "internal error" (the protocol has no other code).
+#include "eval.hpp"
+
+#include "eval_json.hpp"
+#include "eval_ops.hpp"
+
+#include "rigidref/errors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+#include <istream>
+#include <new>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace rigidref::tools {
+namespace {
+
+using eval::json;
+using eval::ojson;
+
+// Deepest nesting of arrays/objects accepted in a request line.
+constexpr int max_nesting = 256;
+
+const eval::op_table& op_table_instance() {
+  static const eval::op_table table = [] {
+    eval::op_table t;
+    eval::add_mass_ops(t);
+    return t;
+  }();
+  return table;
+}
+
+// A request that gets an error answer.
+struct request_error {
+  std::string code;
+  std::string message;
+};
+
+bool is_blank(std::string_view line) {
+  return line.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
+}
+
+// The deepest [ / { nesting outside strings (the line need not be valid JSON).
+int nesting_depth(std::string_view line) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : line) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+// The line with every number token that overflows a double replaced by a
+// string "<overflow_marker><token>" (see eval_json.hpp). Only used after
+// nlohmann reported a number overflow, so well-formed lines are untouched.
+std::string with_overflow_markers(std::string_view line) {
+  std::string out;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      out += c;
+      ++i;
+    } else if (c == '"') {
+      in_string = true;
+      out += c;
+      ++i;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      std::size_t j = i;
+      while (j < line.size() && (line[j] == '-' || line[j] == '+' || line[j] == '.' || line[j] == 'e' ||
+                                 line[j] == 'E' || (line[j] >= '0' && line[j] <= '9')))
+        ++j;
+      const std::string token(line.substr(i, j - i));
+      const double d = std::strtod(token.c_str(), nullptr);
+      if (std::isinf(d)) out += "\"\\u0001" + std::string(eval::overflow_marker.substr(1)) + token + "\"";
+      else out += token;
+      i = j;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  return out;
+}
+
+// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
+std::string plain_message(const nlohmann::json::exception& e) {
+  std::string m = e.what();
+  if (!m.empty() && m[0] == '[')
+    if (auto close = m.find("] "); close != std::string::npos) m.erase(0, close + 2);
+  return m;
+}
+
+// Parses a request line; nullopt with `error` set when it is not a JSON object.
+std::optional<json> parse_request(const std::string& line, request_error& error) {
+  if (nesting_depth(line) > max_nesting) {
+    error = {"parse_error", "JSON nested deeper than " + std::to_string(max_nesting) + " levels"};
+    return std::nullopt;
+  }
+  json request;
+  try {
+    request = json::parse(line);
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number too large for a double: valid JSON, so answer the request and
+    // let the field that holds the number report it (invalid_input).
+    try {
+      request = json::parse(with_overflow_markers(line));
+    } catch (const nlohmann::json::exception&) {
+      error = {"parse_error", plain_message(e)};
+      return std::nullopt;
+    }
+  } catch (const nlohmann::json::exception& e) {
+    error = {"parse_error", "not valid JSON: " + plain_message(e)};
+    return std::nullopt;
+  }
+  if (!request.is_object()) {
+    error = {"parse_error", "a request must be a JSON object, got " + std::string(request.type_name())};
+    return std::nullopt;
+  }
+  return request;
+}
+
+// The id to echo: the parsed value, or null for a number that overflowed.
+json echo_id(const json& request) {
+  const auto it = request.find("id");
+  if (it == request.end() || eval::is_overflow_marker(*it)) return nullptr;
+  return *it;
+}
+
+std::string known_ops() {
+  std::string list;
+  for (const auto& [name, handlers] : op_table_instance()) list += (list.empty() ? "" : ", ") + name;
+  return list;
+}
+
+std::string known_precisions() {
+  std::string list;
+  for (std::string_view name : eval::precision_names())
+    list += (list.empty() ? "\"" : ", \"") + std::string(name) + "\"";
+  return list;
+}
+
+// The "result" object and the index of the precision; throws request_error
+// (unknown_op) or rigidref's typed errors.
+std::pair<ojson, std::size_t> answer_request(const json& request) {
+  const auto op_it = request.find("op");
+  if (op_it == request.end()) throw invalid_input("missing field \"op\" (the operation to run, e.g. \"mass.polygon\")");
+  if (!op_it->is_string() || eval::is_overflow_marker(*op_it))
+    throw invalid_input("op: expected a string, got " + eval::brief(*op_it));
+  const std::string& op = op_it->get_ref<const std::string&>();
+  const auto& table = op_table_instance();
+  const auto handlers = table.find(op);
+  if (handlers == table.end()) throw request_error{"unknown_op", "unknown op " + eval::brief(*op_it) + "; known ops: " + known_ops()};
+
+  std::size_t precision = *eval::precision_index("double");
+  if (const auto p = request.find("precision"); p != request.end()) {
+    const auto index = p->is_string() && !eval::is_overflow_marker(*p)
+                           ? eval::precision_index(p->get_ref<const std::string&>())
+                           : std::nullopt;
+    if (!index) throw invalid_input("precision: expected one of " + known_precisions() + ", got " + eval::brief(*p));
+    precision = *index;
+  }
+  return {handlers->second[precision](eval::fields(request)), precision};
+}
+
+std::string error_line(const json& id, const std::string& code, const std::string& message) {
+  const ojson error = {{"code", code}, {"message", message}};
+  return "{\"id\":" + eval::to_json_text(id) + ",\"ok\":false,\"error\":" + eval::to_json_text(error) + "}";
+}
+
+// The answer line for one request line.
+std::string answer_line(const std::string& line) {
+  request_error parse_failure;
+  const std::optional<json> request = parse_request(line, parse_failure);
+  if (!request) return error_line(nullptr, parse_failure.code, parse_failure.message);
+  const json id = echo_id(*request);
+  try {
+    const auto [result, precision] = answer_request(*request);
+    std::string text = "{\"id\":" + eval::to_json_text(id) + ",\"ok\":true,\"precision\":";
+    text += eval::to_json_text(ojson(std::string(eval::precision_names()[precision])));
+    text += ",\"result\":" + eval::to_json_text(result) + "}";
+    return text;
+  } catch (const request_error& e) {
+    return error_line(id, e.code, e.message);
+  } catch (const rigidref::invalid_input& e) {
+    return error_line(id, "invalid_input", e.what());
+  } catch (const rigidref::domain_error& e) {
+    return error_line(id, "domain_error", e.what());
+  } catch (const rigidref::unsupported& e) {
+    return error_line(id, "unsupported", e.what());
+  } catch (const rigidref::no_convergence& e) {
+    return error_line(id, "no_convergence", e.what());
+  } catch (const std::bad_alloc&) {
+    return error_line(id, "invalid_input", "internal error: out of memory while answering this request");
+  } catch (const std::exception& e) {
+    return error_line(id, "invalid_input", std::string("internal error (please report): ") + e.what());
+  } catch (...) {
+    return error_line(id, "invalid_input", "internal error (please report): unknown exception");
+  }
+}
+
+}  // namespace
+
+int run_eval(std::istream& in, std::ostream& out) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // CRLF input
+    if (is_blank(line)) continue;                               // not a request: no answer
+    std::string answer;
+    try {
+      answer = answer_line(line);
+    } catch (...) {  // even the error path failed (e.g. out of memory): still one line
+      answer = R"({"id":null,"ok":false,"error":{"code":"invalid_input","message":"internal error while writing the answer"}})";
+    }
+    out << answer << '\n' << std::flush;
+  }
+  return 0;
+}
+
+}  // namespace rigidref::tools

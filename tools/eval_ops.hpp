@@ -1,0 +1,74 @@
+// The op table of `rigidref eval`: op name -> one handler per precision.
+//
+// An op is a struct with a static member template
+//     template <class T> static ojson run(const fields& request);
+// returning the "result" object (or throwing rigidref's typed errors, which
+// eval.cpp maps to the protocol's error codes). make_op instantiates it for
+// every scalar of rigidref::all_scalars, in that order; the precision names
+// are rigidref::scalar_name<T>(), so the protocol's "precision" values and
+// the type list cannot drift apart.
+//
+// Adding a group of ops (mat2.*, gjk.*, ...): write tools/eval_<group>.cpp
+// with the op structs and an add_<group>_ops(op_table&) that calls add_op,
+// declare it below, call it from op_table_instance() in eval.cpp and list the
+// file in tools/CMakeLists.txt.
+#pragma once
+
+#include "eval_json.hpp"
+
+#include "rigidref/scalar.hpp"
+
+#include <array>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+
+namespace rigidref::tools::eval {
+
+inline constexpr std::size_t precision_count = std::tuple_size_v<all_scalars>;
+
+using handler = ojson (*)(const fields&);
+using handler_set = std::array<handler, precision_count>;
+using op_table = std::map<std::string, handler_set, std::less<>>;
+
+namespace detail {
+
+template <class Op, std::size_t... I>
+handler_set make_handlers(std::index_sequence<I...>) {
+  return {&Op::template run<std::tuple_element_t<I, all_scalars>>...};
+}
+
+template <std::size_t... I>
+std::array<std::string_view, precision_count> make_precision_names(std::index_sequence<I...>) {
+  return {scalar_name<std::tuple_element_t<I, all_scalars>>()...};
+}
+
+}  // namespace detail
+
+template <class Op>
+void add_op(op_table& table, std::string name) {
+  table.emplace(std::move(name), detail::make_handlers<Op>(std::make_index_sequence<precision_count>{}));
+}
+
+// "float", "double", "long double", "mp50", "mp100", "exact": the index of a
+// name is the index of its type in all_scalars and in a handler_set.
+inline const std::array<std::string_view, precision_count>& precision_names() {
+  static const auto names = detail::make_precision_names(std::make_index_sequence<precision_count>{});
+  return names;
+}
+
+inline std::optional<std::size_t> precision_index(std::string_view name) {
+  const auto& names = precision_names();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return i;
+  return std::nullopt;
+}
+
+// The op groups (one .cpp each).
+void add_mass_ops(op_table& table);  // eval_mass.cpp: mass.*
+
+}  // namespace rigidref::tools::eval

@@ -1,0 +1,43 @@
+// rigidref: the command-line front end of the reference library.
+//   rigidref report   run every accuracy table and print the verdicts
+//   rigidref eval     answer JSON Lines requests (../shared/eval-protocol.md)
+#include "eval.hpp"
+#include "report.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "rigidref: a verified numerical reference for 2D rigid-body collision.\n"
+      "Every number it prints is checked against an exact (rational) or 100+ digit answer."};
+  app.require_subcommand(1);
+
+  rigidref::tools::report_options report_opts;
+  CLI::App* report = app.add_subcommand(
+      "report",
+      "Measure every implemented function in every precision against its oracle and print the\n"
+      "accuracy table: cases, max and RMS error in epsilons, max distance in ulps from the\n"
+      "correctly rounded answer, the bound it must meet, and a verdict. Exits 1 if any bound fails.");
+  rigidref::tools::add_report_options(*report, report_opts);
+
+  CLI::App* eval = app.add_subcommand(
+      "eval",
+      "Read JSON Lines requests on standard input and write one JSON answer line per request on\n"
+      "standard output, in order (the protocol is in ../shared/eval-protocol.md; ops: mass.polygon,\n"
+      "mass.triangle, mass.regular_polygon, mass.circle, mass.rectangle). Example:\n"
+      "  echo '{\"id\":1,\"op\":\"mass.polygon\",\"vertices\":[[0,0],[2,0],[2,1],[0,1]]}' | rigidref eval\n"
+      "Precisions: float, double (default), long double, mp50, mp100, exact (rational).\n"
+      "Exit status 0 when every line got an answer (error answers included), 2 on bad usage.");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;  // the protocol reserves 2 for bad command-line usage
+  }
+  if (*report) return rigidref::tools::run_report(report_opts, std::cout, std::cerr);
+  if (*eval) return rigidref::tools::run_eval(std::cin, std::cout);
+  return 2;
+}

@@ -1,0 +1,169 @@
+#include "report.hpp"
+
+#include "rigidref/verify/bounds.hpp"
+#include "rigidref/verify/mass_accuracy.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+namespace rigidref::tools {
+
+void add_report_options(CLI::App& cmd, report_options& opts) {
+  cmd.add_option("--seed", opts.seed, "Seed of every generated case set; the same seed gives the same report")
+      ->capture_default_str();
+  cmd.add_option("--scale", opts.scale, "Multiply every case count (e.g. 10 for a long sweep)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd.add_flag("--quick", opts.quick, "About a tenth of the cases (a few seconds)");
+  cmd.add_flag("--worst", opts.worst, "Print the worst case of every row, not only of failures and findings");
+  cmd.add_option("--type", opts.only_type, "Only this precision: float, double, long double, mp50, mp100, exact")
+      ->check(CLI::IsMember({"float", "double", "long double", "mp50", "mp100", "exact"}));
+}
+
+namespace {
+
+enum class verdict { pass, fail, finding };
+
+struct row {
+  verify::error_stats stats;
+  const verify::accuracy_bound* bound;
+  verdict v;
+};
+
+verdict judge(const verify::error_stats& s, const verify::accuracy_bound* b) {
+  if (b == nullptr) return verdict::fail;  // every function must have a bound
+  if (std::isinf(b->max_ulps) && std::isinf(b->max_eps)) return verdict::finding;
+  return s.max_ulps <= b->max_ulps && s.max_eps <= b->max_eps ? verdict::pass : verdict::fail;
+}
+
+std::string fmt(double x) {
+  if (std::isinf(x)) return "inf";
+  std::ostringstream o;
+  if (x != 0 && (std::abs(x) >= 1e5 || std::abs(x) < 1e-2)) o << std::setprecision(2) << std::scientific << x;
+  else o << std::setprecision(3) << x;
+  return o.str();
+}
+
+// Case counts per type: the multiprecision types cost 10-100x per case.
+template <class T>
+std::size_t polygon_count(const report_options& o) {
+  double base = std::is_floating_point_v<T> ? 2000 : (is_exact_v<T> ? 400 : 300);
+  if (o.quick) base /= 10;
+  return std::max<std::size_t>(4, static_cast<std::size_t>(base * o.scale));
+}
+
+class progress {
+ public:
+  explicit progress(std::ostream& err) : err_(err), start_(clock::now()) {}
+  void stage(const std::string& what) {
+    current_ = what;
+    show(0, 0);
+  }
+  void show(std::size_t done, std::size_t total) {
+    const double t = std::chrono::duration<double>(clock::now() - start_).count();
+    if (t < 2.0 && total != 0) return;  // quick runs stay quiet
+    if (t - last_ < 0.5 && done != total) return;
+    last_ = t;
+    err_ << "\r[" << std::fixed << std::setprecision(1) << t << " s] " << current_;
+    if (total) err_ << " " << done << "/" << total;
+    err_ << "          " << std::flush;
+  }
+  void finish() {
+    if (last_ > 0) err_ << "\r" << std::string(90, ' ') << "\r" << std::flush;
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  std::ostream& err_;
+  clock::time_point start_;
+  std::string current_;
+  double last_ = -1;
+};
+
+template <class T>
+void run_type(const report_options& o, std::vector<row>& rows, progress& p) {
+  const std::string name(scalar_name<T>());
+  if (!o.only_type.empty() && o.only_type != name) return;
+  std::vector<verify::error_stats> all;
+  const std::size_t n = polygon_count<T>(o);
+  p.stage(name + ": polygons");
+  for (auto& s : verify::polygon_accuracy<T>(o.seed, n, [&](std::size_t d, std::size_t t) { p.show(d, t); }))
+    all.push_back(s);
+  p.stage(name + ": triangles");
+  for (auto& s : verify::triangle_accuracy<T>(o.seed + 1, n / 2)) all.push_back(s);
+  if constexpr (!is_exact_v<T>) {
+    p.stage(name + ": regular polygons");
+    for (auto& s : verify::regular_polygon_accuracy<T>(o.seed + 2, std::max<std::size_t>(1, n / 200))) all.push_back(s);
+  }
+  p.stage(name + ": circle, rectangle, parallel axis");
+  for (auto& s : verify::simple_shape_accuracy<T>(o.seed + 3, n)) all.push_back(s);
+  for (auto& s : all) {
+    const auto* b = verify::find_bound(s.function, s.digits);
+    rows.push_back({s, b, judge(s, b)});
+  }
+}
+
+template <class... Ts>
+void run_all(const report_options& o, std::vector<row>& rows, progress& p, std::tuple<Ts...>*) {
+  (run_type<Ts>(o, rows, p), ...);
+}
+
+const char* verdict_name(verdict v) {
+  switch (v) {
+    case verdict::pass: return "pass";
+    case verdict::fail: return "FAIL";
+    case verdict::finding: return "finding";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<row> rows;
+  progress p(err);
+  run_all(o, rows, p, static_cast<all_scalars*>(nullptr));
+  p.finish();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  out << "rigidref verification report  (seed " << o.seed << ", scale " << o.scale << (o.quick ? ", quick" : "")
+      << ")\n"
+      << "Errors against exact rational oracles (230-digit for cos): max ulps = distance from the correctly\n"
+      << "rounded answer; eps = relative error in epsilons of the type. Bounds: reference/include/rigidref/verify/bounds.hpp.\n\n";
+  out << std::left << std::setw(40) << "function" << std::setw(13) << "type" << std::right << std::setw(7) << "cases"
+      << std::setw(10) << "max ulps" << std::setw(10) << "max eps" << std::setw(10) << "rms eps" << std::setw(16)
+      << "bound ulps/eps" << "  " << std::left << "verdict" << "  derivation\n";
+  out << std::string(130, '-') << "\n";
+  int pass = 0, fail = 0, finding = 0;
+  for (const auto& r : rows) {
+    const auto& s = r.stats;
+    const std::string bound = r.bound ? fmt(r.bound->max_ulps) + " / " + fmt(r.bound->max_eps) : "none";
+    out << std::left << std::setw(40) << s.function << std::setw(13) << s.type << std::right << std::setw(7)
+        << s.cases << std::setw(10) << fmt(s.max_ulps) << std::setw(10) << fmt(s.max_eps) << std::setw(10)
+        << fmt(s.rms_eps()) << std::setw(16) << bound << "  " << std::left << std::setw(9) << verdict_name(r.v)
+        << (r.bound ? std::string(r.bound->why) : std::string("no bound in the table")) << "\n";
+    (r.v == verdict::pass ? pass : r.v == verdict::fail ? fail : finding)++;
+  }
+  bool header = false;
+  for (const auto& r : rows) {
+    if (r.v == verdict::pass && !o.worst) continue;
+    if (!header) out << "\nWorst cases (inputs at full precision, reproducible with the same seed):\n";
+    header = true;
+    std::string w = r.stats.worst_case;
+    if (!o.worst && w.size() > 600) w = w.substr(0, 300) + " ... " + w.substr(w.size() - 250);
+    out << "  [" << verdict_name(r.v) << "] " << r.stats.function << " (" << r.stats.type << "): " << w << "\n";
+  }
+  out << "\nsummary: " << rows.size() << " rows, " << pass << " pass, " << fail << " fail, " << finding
+      << " findings (article formulas reported, not bounded), " << std::fixed << std::setprecision(1) << seconds
+      << " s\n";
+  return fail == 0 ? 0 : 1;
+}
+
+}  // namespace rigidref::tools

@@ -1,0 +1,26 @@
+// `rigidref report`: the verification report (accuracy tables and verdicts).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace rigidref::tools {
+
+struct report_options {
+  std::uint64_t seed = 20261122;
+  double scale = 1.0;      // multiplies every case count
+  bool quick = false;      // about a tenth of the cases
+  bool worst = false;      // print every row's worst case, not only failures and findings
+  std::string only_type;   // restrict to one precision ("" = all)
+};
+
+void add_report_options(CLI::App& cmd, report_options& opts);
+
+// Prints the table on `out`, progress on `err`; returns 0 if every bound
+// holds, 1 otherwise.
+int run_report(const report_options& opts, std::ostream& out, std::ostream& err);
+
+}  // namespace rigidref::tools
