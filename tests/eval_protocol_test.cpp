@@ -197,7 +197,8 @@ TEST_CASE("eval answers the protocol's own example", "[eval]") {
   REQUIRE(lines.size() == 1);
   // Compact form of the protocol's answer line, field order included.
   CHECK(lines[0] ==
-        R"({"id":7,"ok":true,"precision":"double","result":{"area":2,"centroid":[1,0.5],"mass":2,"inertia":0.8333333333333334}})");
+        R"({"id":7,"ok":true,"precision":"double",)"
+        R"("result":{"area":2,"centroid":[1,0.5],"mass":2,"inertia":0.8333333333333334}})");
   const json a = json::parse(lines[0]);
   require_ok(a, "double");
   CHECK(a["id"] == 7);
@@ -305,9 +306,10 @@ TEMPLATE_LIST_TEST_CASE("the article formula of mass.regular_polygon is createPo
   const std::vector<int> sides = {3, 4, 5, 6, 7, 8, 12, 100, 1000, 65537};
   std::vector<std::string> requests;
   for (int n : sides)
-    requests.push_back(with_precision(R"({"op":"mass.regular_polygon","formula":"article","radius":"0.75","mass":"3","sides":)" +
-                                          std::to_string(n) + "}",
-                                      p));
+    requests.push_back(with_precision(
+        R"({"op":"mass.regular_polygon","formula":"article","radius":"0.75","mass":"3","sides":)" +
+            std::to_string(n) + "}",
+        p));
   const std::vector<json> a = eval(requests);
   const T radius = rigidref::from_string<T>("0.75");
   const T mass = rigidref::from_string<T>("3");
@@ -391,7 +393,8 @@ TEST_CASE("float results are printed with the float's shortest text", "[eval]") 
       "\n"
       R"({"id":3,"op":"mass.circle","precision":"float","radius":1,"mass":"2.8e-45"})"
       "\n"
-      R"({"id":4,"op":"mass.polygon","precision":"float","vertices":[[0,0],[1,0],[1,1],[0,1]],"density":"3.4028235e38"})"
+      R"({"id":4,"op":"mass.polygon","precision":"float","vertices":[[0,0],[1,0],[1,1],[0,1]],)"
+      R"("density":"3.4028235e38"})"
       "\n");
   REQUIRE(lines.size() == 4);
   CHECK(lines[0].find(R"("inertia":0.1})") != std::string::npos);                     // 0.1f
@@ -470,6 +473,21 @@ TEST_CASE("ids of every JSON type are echoed unchanged", "[eval]") {
   CHECK(a[2 * ids.size()]["id"].is_null());
   require_error(a[2 * ids.size() + 1], "invalid_input", {"radius"});
   CHECK(a[2 * ids.size() + 1]["id"].is_null());
+}
+
+TEST_CASE("a number too large for a double is invalid_input, not a parse error", "[eval]") {
+  const std::vector<json> a = eval({
+      R"({"id":1,"op":"mass.circle","radius":-1e400,"mass":1,"precision":"mp100"})",
+      R"({"id":1e999,"op":"mass.circle","radius":1,"mass":2})",  // the id itself: echoed as null
+      R"({"id":"1e400","op":"mass.circle","radius":"1e400","mass":"1","precision":"mp50"})",  // strings are fine
+  });
+  require_error(a[0], "invalid_input", {"radius", "-1e400", "string"});
+  CHECK(a[0]["id"] == 1);
+  require_ok(a[1], "double");
+  CHECK(a[1]["id"].is_null());
+  require_ok(a[2], "mp50");
+  CHECK(a[2]["id"] == "1e400");
+  check_real<rigidref::mp50>(a[2]["result"]["inertia"], q("5e799"));
 }
 
 // ---- errors ---------------------------------------------------------------------------
@@ -584,7 +602,10 @@ TEST_CASE("processing goes on after errors, one answer per request, in order", "
   for (int i = 0; i < 60; ++i) {
     const std::string id = std::to_string(i);
     switch (i % 4) {
-      case 0: requests.push_back(R"({"id":)" + id + R"(,"op":"mass.circle","radius":1,"mass":)" + std::to_string(i + 1) + "}"); break;
+      case 0:
+        requests.push_back(R"({"id":)" + id + R"(,"op":"mass.circle","radius":1,"mass":)" + std::to_string(i + 1) +
+                           "}");
+        break;
       case 1: requests.push_back(R"({"id":)" + id + R"(,"op":"mass.circle","radius":1,"mass":)"); break;
       case 2: requests.push_back(R"({"id":)" + id + R"(,"op":"mass.square"})"); break;
       default: requests.push_back(R"({"id":)" + id + R"(,"op":"mass.rectangle","width":1,"height":1,"mass":6})");

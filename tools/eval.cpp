@@ -189,7 +189,8 @@ std::pair<ojson, std::size_t> answer_request(const json& request) {
   const std::string& op = op_it->get_ref<const std::string&>();
   const auto& table = op_table_instance();
   const auto handlers = table.find(op);
-  if (handlers == table.end()) throw request_error{"unknown_op", "unknown op " + eval::brief(*op_it) + "; known ops: " + known_ops()};
+  if (handlers == table.end())
+    throw request_error{"unknown_op", "unknown op " + eval::brief(*op_it) + "; known ops: " + known_ops()};
 
   std::size_t precision = *eval::precision_index("double");
   if (const auto p = request.find("precision"); p != request.end()) {
@@ -249,7 +250,8 @@ int run_eval(std::istream& in, std::ostream& out) {
     try {
       answer = answer_line(line);
     } catch (...) {  // even the error path failed (e.g. out of memory): still one line
-      answer = R"({"id":null,"ok":false,"error":{"code":"invalid_input","message":"internal error while writing the answer"}})";
+      answer = R"({"id":null,"ok":false,"error":{"code":"invalid_input",)"
+               R"("message":"internal error while writing the answer"}})";
     }
     out << answer << '\n' << std::flush;
   }
