@@ -1,6 +1,7 @@
 // Bad input gives a typed error with a message a user can act on: never UB,
 // never a NaN. And the article triangle formula's recorded counterexample
 // (data/counterexamples/) still shows the violation it was kept for.
+#include "support/generators.hpp"
 #include "support/matchers.hpp"
 
 #include "rigidref/articles/triangle_inertia.hpp"
@@ -8,6 +9,7 @@
 #include "rigidref/verify/accuracy.hpp"
 
 #include <nlohmann/json.hpp>
+#include <rapidcheck/catch.h>
 
 #include <fstream>
 #include <limits>
@@ -45,6 +47,23 @@ TEST_CASE("polygon input errors", "[mass][errors]") {
   CHECK_THAT(error_of({{0, 0}, {1, 0}, {0, 1}}, not_a_number), Contains("density"));
   CHECK(error_of({{0, 0}, {1, 0}, {2, 0}, {1, 1}}) == "no error");  // collinear vertex on a straight edge is fine
   CHECK_THROWS_AS(polygon_mass_from_mass<double>(P{{0, 0}, {1, 0}, {0, 1}}, -2.0), invalid_input);
+}
+
+TEST_CASE("special values anywhere in a polygon: an answer or invalid_input, never a NaN", "[mass][errors]") {
+  rc::prop("infinities, NaN, zero, extremes, subnormals", [] {
+    P p{{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    const auto where = *rc::gen::inRange<std::size_t>(0, 8);
+    const double value = *rc::gen::oneOf(testing::gen::special_double(), testing::gen::wide_double());
+    (where % 2 == 0 ? p[where / 2].x : p[where / 2].y) = value;
+    try {
+      const auto m = polygon_mass_from_density<double>(p, 1.0);
+      RC_ASSERT(std::isfinite(m.area) && m.area > 0);
+      RC_ASSERT(std::isfinite(m.centroid.x) && std::isfinite(m.centroid.y));
+      RC_ASSERT(std::isfinite(m.inertia) && m.inertia >= 0);
+    } catch (const invalid_input&) {
+      RC_SUCCEED("rejected");
+    }
+  });
 }
 
 TEST_CASE("basic check skips simplicity but still rejects zero area", "[mass][errors]") {

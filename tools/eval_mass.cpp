@@ -25,22 +25,6 @@ void require_positive(const T& x, const char* what) {
   if (!is_finite(x) || !(x > 0)) throw invalid_input(std::string(what) + " must be finite and > 0");
 }
 
-// articles::create_polygon_points(center, radius, n).inertia without building
-// the n vertices (n sin/cos pairs: 19 s in mp100 for n = 10^6): the same
-// operations in the same order as that function's tail, so the value is
-// identical bit for bit (tests/eval_protocol_test.cpp checks it in every
-// binary type). Per unit mass, about the centre. D-MASS-7
-template <class T>
-T article_regular_polygon_inertia(const T& radius, int sides) {
-  using std::cos;
-  using std::pow;
-  const T delta = articles::create_polygon_delta<T>(sides);
-  const T c = cos(delta);
-  const T a = (1 + c) / 2;
-  const T b = (1 - c) / 2;
-  return articles::create_polygon_inertia<T>(radius, c, T(pow(a, 3)), T(pow(b, 3)));
-}
-
 // mass.polygon: vertices, density (default 1) -> area, centroid, mass, inertia.
 // Extra optional field "mass" (the total mass) instead of "density"; giving
 // both is invalid_input. Any simple polygon, either orientation (D-MASS-1..5).
@@ -110,7 +94,7 @@ struct mass_regular_polygon {
     } else {
       require_positive(radius, "radius");
       require_positive(mass, "mass");
-      inertia = T(article_regular_polygon_inertia<T>(radius, sides) * mass);  // per unit mass, times m
+      inertia = T(articles::create_polygon_inertia<T>(radius, sides) * mass);  // per unit mass, times m
     }
     ojson r = ojson::object();
     r["inertia"] = real_value(inertia, "inertia");

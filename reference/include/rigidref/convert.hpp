@@ -6,10 +6,13 @@
 //   parse_exact(s)       a decimal ("-1.5e-7") or fraction ("1/3") as a rational
 //   from_string<T>(s)    parse_exact then round_to: one rounding, never two
 //   to_string(x)         full-precision text that reads back to the same value
+//   ulp_distance(a, b)   how many representable T values apart a and b are
 #pragma once
 
 #include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
+
+#include <boost/math/special_functions/next.hpp>
 
 #include <charconv>
 #include <cstdint>
@@ -224,6 +227,19 @@ std::string to_string(const T& x) {
   } else {
     return x.str(std::numeric_limits<T>::max_digits10, std::ios_base::scientific);
   }
+}
+
+// ---- distances -----------------------------------------------------------------
+
+// Number of representable steps of T from a to b (0 when equal), for finite
+// a and b of a binary type; +infinity when either is not finite.
+template <class T>
+double ulp_distance(const T& a, const T& b) {
+  static_assert(!is_exact_v<T>, "exact values have no ulps");
+  using std::abs;
+  using boost::multiprecision::abs;
+  if (!is_finite(a) || !is_finite(b)) return std::numeric_limits<double>::infinity();
+  return static_cast<double>(abs(boost::math::float_distance(a, b)));
 }
 
 }  // namespace rigidref

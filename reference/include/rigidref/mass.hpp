@@ -49,6 +49,16 @@ void require_positive(const T& x, const char* what) {
   if (!is_positive_finite(x)) throw invalid_input(std::string(what) + " must be finite and > 0");
 }
 
+// A result too large for T (inputs near T's overflow threshold) is an input
+// error, not an infinity or a NaN handed to the caller.
+template <class T>
+const T& require_finite_result(const T& x, const char* what) {
+  if (!is_finite(x))
+    throw invalid_input(std::string("the ") + what + " overflows " + std::string(scalar_name<T>()) +
+                        ": the input is too large for this precision (scale it, or use mp50)");
+  return x;
+}
+
 // The fan sums of D-MASS-1..3 about r = v0, in accumulator arithmetic:
 //   twice_area = sum c_i,  first = sum c_i (d_i + d_{i+1}),
 //   second = sum c_i (d_i.d_i + d_i.d_{i+1} + d_{i+1}.d_{i+1}),
@@ -111,10 +121,15 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   const W amt = A::from(amount);
   const W mass = amount_is_density ? amt * area : amt;
   const W inertia = mass * per_area;
-  return {A::round(area),
-          {A::round(A::from(v[0].x) + gx), A::round(A::from(v[0].y) + gy)},
-          A::round(mass),
-          A::round(inertia)};
+  const T rounded_area = require_finite_result(A::round(area), "area");
+  if (rounded_area == 0)
+    throw invalid_input("the polygon's area underflows " + std::string(scalar_name<T>()) +
+                        ": the input is too small for this precision (scale it, or use mp50)");
+  return {rounded_area,
+          {require_finite_result(A::round(A::from(v[0].x) + gx), "centroid"),
+           require_finite_result(A::round(A::from(v[0].y) + gy), "centroid")},
+          require_finite_result(A::round(mass), "mass"),
+          require_finite_result(A::round(inertia), "inertia")};
 }
 
 }  // namespace detail
@@ -152,7 +167,7 @@ T triangle_inertia(std::span<const vec2<T>> v, const T& mass) {
     const W ex = A::from(b.x) - A::from(a.x), ey = A::from(b.y) - A::from(a.y);
     sum = sum + (ex * ex + ey * ey);
   }
-  return A::round(A::from(mass) * sum / W(36));
+  return detail::require_finite_result(A::round(A::from(mass) * sum / W(36)), "inertia");
 }
 
 // Regular n-gon with circumradius R about its centre, closed form
@@ -169,7 +184,7 @@ T regular_polygon_inertia(int sides, const T& radius, const T& mass) {
     detail::require_positive(mass, "mass");
     const T delta = 2 * boost::math::constants::pi<T>() / sides;
     const T c = cos(delta);
-    return mass * radius * radius * (2 + c) / 6;
+    return detail::require_finite_result(T(mass * radius * radius * (2 + c) / 6), "inertia");
   }
 }
 
@@ -181,7 +196,7 @@ T circle_inertia(const T& radius, const T& mass) {
   detail::require_positive(radius, "radius");
   detail::require_positive(mass, "mass");
   const W r = A::from(radius);
-  return A::round(A::from(mass) * (r * r) / W(2));
+  return detail::require_finite_result(A::round(A::from(mass) * (r * r) / W(2)), "inertia");
 }
 
 // Solid rectangle: m (w^2 + h^2) / 12 (D-MASS-9; the article's m(sx^2+sy^2)/12).
@@ -193,7 +208,7 @@ T rectangle_inertia(const T& width, const T& height, const T& mass) {
   detail::require_positive(height, "height");
   detail::require_positive(mass, "mass");
   const W w = A::from(width), h = A::from(height);
-  return A::round(A::from(mass) * (w * w + h * h) / W(12));
+  return detail::require_finite_result(A::round(A::from(mass) * (w * w + h * h) / W(12)), "inertia");
 }
 
 // Parallel-axis theorem: inertia about a point at offset d from the centroid,
@@ -206,7 +221,8 @@ T parallel_axis(const T& inertia_about_centroid, const T& mass, const vec2<T>& o
   detail::require_positive(mass, "mass");
   if (!is_finite(offset.x) || !is_finite(offset.y)) throw invalid_input("offset must be finite");
   const auto dx = A::from(offset.x), dy = A::from(offset.y);
-  return A::round(A::from(inertia_about_centroid) + A::from(mass) * (dx * dx + dy * dy));
+  return detail::require_finite_result(
+      A::round(A::from(inertia_about_centroid) + A::from(mass) * (dx * dx + dy * dy)), "inertia");
 }
 
 }  // namespace rigidref

@@ -11,8 +11,6 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/scalar.hpp"
 
-#include <boost/math/special_functions/next.hpp>
-
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -32,11 +30,7 @@ double ulps_from_rounded(const T& computed, const exact& truth) {
   if constexpr (is_exact_v<T>) {
     return computed == truth ? 0.0 : std::numeric_limits<double>::infinity();
   } else {
-    using std::abs;
-    using boost::multiprecision::abs;
-    if (!is_finite(computed)) return std::numeric_limits<double>::infinity();
-    const T rounded = round_to<T>(truth);
-    return static_cast<double>(abs(boost::math::float_distance(computed, rounded)));
+    return ulp_distance(computed, round_to<T>(truth));
   }
 }
 
