@@ -25,8 +25,8 @@ int main(int argc, char** argv) {
   CLI::App* eval = app.add_subcommand(
       "eval",
       "Read JSON Lines requests on standard input and write one JSON answer line per request on\n"
-      "standard output, in order (the protocol is in ../shared/eval-protocol.md; ops: mass.polygon,\n"
-      "mass.triangle, mass.regular_polygon, mass.circle, mass.rectangle). Example:\n"
+      "standard output, in order (the protocol: ../shared/eval-protocol.md, summarised in README.md;\n"
+      "ops: mass.polygon, mass.triangle, mass.regular_polygon, mass.circle, mass.rectangle). Example:\n"
       "  echo '{\"id\":1,\"op\":\"mass.polygon\",\"vertices\":[[0,0],[2,0],[2,1],[0,1]]}' | rigidref eval\n"
       "Precisions: float, double (default), long double, mp50, mp100, exact (rational).\n"
       "Exit status 0 when every line got an answer (error answers included), 2 on bad usage.");

@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <unistd.h>
 #include <vector>
 
 namespace rigidref::tools {
@@ -58,29 +59,33 @@ std::size_t polygon_count(const report_options& o) {
   return std::max<std::size_t>(4, static_cast<std::size_t>(base * o.scale));
 }
 
+// Progress on stderr once a run has taken more than two seconds: an updating
+// line on a terminal, one line per stage otherwise (logs stay readable).
 class progress {
  public:
-  explicit progress(std::ostream& err) : err_(err), start_(clock::now()) {}
+  explicit progress(std::ostream& err) : err_(err), tty_(isatty(STDERR_FILENO) != 0), start_(clock::now()) {}
   void stage(const std::string& what) {
     current_ = what;
+    if (!tty_ && elapsed() >= 2.0) err_ << "[" << std::fixed << std::setprecision(1) << elapsed() << " s] " << what << "\n";
     show(0, 0);
   }
   void show(std::size_t done, std::size_t total) {
-    const double t = std::chrono::duration<double>(clock::now() - start_).count();
-    if (t < 2.0 && total != 0) return;  // quick runs stay quiet
-    if (t - last_ < 0.5 && done != total) return;
+    const double t = elapsed();
+    if (!tty_ || t < 2.0 || (t - last_ < 0.25 && done != total)) return;
     last_ = t;
     err_ << "\r[" << std::fixed << std::setprecision(1) << t << " s] " << current_;
     if (total) err_ << " " << done << "/" << total;
-    err_ << "          " << std::flush;
+    err_ << "\x1b[K" << std::flush;  // clear the rest of the line
   }
   void finish() {
-    if (last_ > 0) err_ << "\r" << std::string(90, ' ') << "\r" << std::flush;
+    if (tty_ && last_ > 0) err_ << "\r\x1b[K" << std::flush;
   }
 
  private:
   using clock = std::chrono::steady_clock;
+  double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
   std::ostream& err_;
+  bool tty_;
   clock::time_point start_;
   std::string current_;
   double last_ = -1;
