@@ -128,7 +128,8 @@ void bench_rigidref(benchmark::State& state, polygon_check check, const std::str
 void bench_naive_shoelace(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   const auto& set = polygons(n);
-  for (const auto& poly : set) {  // same quantity as rigidref, else the timing compares apples and pears
+  // Same quantity as rigidref, so the times compare like with like.
+  for (const auto& poly : set) {
     const double want = rigidref::polygon_mass_from_density<double>(poly, 1.0).inertia;
     if (!close(naive_shoelace_mass(poly, 1.0).inertia, want, 1e-9)) {
       state.SkipWithError("naive shoelace disagrees with rigidref");
