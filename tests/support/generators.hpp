@@ -43,8 +43,8 @@ inline rc::Gen<double> special_double() {
 template <class T>
 rc::Gen<T> representable(int bits, int emin, int emax) {
   if constexpr (!is_exact_v<T>) {
-    emax = std::min(emax, std::numeric_limits<T>::max_exponent - bits - 1);
-    emin = std::max(emin, std::numeric_limits<T>::min_exponent);
+    emax = std::min(emax, static_cast<int>(std::numeric_limits<T>::max_exponent) - bits - 1);
+    emin = std::max(emin, static_cast<int>(std::numeric_limits<T>::min_exponent));
   }
   return rc::gen::apply(
       [](std::int64_t m, int e) {

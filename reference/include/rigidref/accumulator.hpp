@@ -3,6 +3,7 @@
 // within 1 ulp of its correctly rounded value.
 //
 //   float, double, long double  double_word<wider_t<T>> (D-EFT-1..5)
+//   mpfr100 (mpfr.hpp)          double_word<mpfr100>: MPFR rounds correctly
 //   mp50, mp100                 cpp_bin_float with 2x + 20 decimal digits
 //   exact                       exact (no rounding at all)
 //
@@ -22,7 +23,7 @@ namespace rigidref {
 
 template <class T>
 struct accumulator {
-  static_assert(std::is_floating_point_v<T>, "no accumulator for this scalar type");
+  static_assert(is_binary_floating_v<T>, "no accumulator for this scalar type");
   using type = double_word<wider_t<T>>;
   static type from(const T& x) { return type(static_cast<wider_t<T>>(x)); }
   static T round(const type& w) { return round_to_nearest<T>(w); }

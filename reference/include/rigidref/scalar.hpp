@@ -37,16 +37,26 @@ inline constexpr bool is_binary_floating_v =
     std::is_floating_point_v<T> ||
     (bmp::is_number<T>::value && bmp::number_category<T>::value == bmp::number_kind_floating_point);
 
-// Name used in reports and in the eval protocol's "precision" field.
+// Name used in reports and in the eval protocol's "precision" field; an
+// optional scalar (mpfr.hpp) adds its own specialisation.
+template <class T>
+struct scalar_label;
+template <>
+struct scalar_label<float> { static constexpr std::string_view value = "float"; };
+template <>
+struct scalar_label<double> { static constexpr std::string_view value = "double"; };
+template <>
+struct scalar_label<long double> { static constexpr std::string_view value = "long double"; };
+template <>
+struct scalar_label<mp50> { static constexpr std::string_view value = "mp50"; };
+template <>
+struct scalar_label<mp100> { static constexpr std::string_view value = "mp100"; };
+template <>
+struct scalar_label<exact> { static constexpr std::string_view value = "exact"; };
+
 template <class T>
 constexpr std::string_view scalar_name() {
-  if constexpr (std::is_same_v<T, float>) return "float";
-  else if constexpr (std::is_same_v<T, double>) return "double";
-  else if constexpr (std::is_same_v<T, long double>) return "long double";
-  else if constexpr (std::is_same_v<T, mp50>) return "mp50";
-  else if constexpr (std::is_same_v<T, mp100>) return "mp100";
-  else if constexpr (std::is_same_v<T, exact>) return "exact";
-  else return "unknown";
+  return scalar_label<T>::value;
 }
 
 // Binary digits of the significand (0 for exact: it has no rounding).
@@ -65,7 +75,8 @@ T epsilon() {
 
 // True when fma(a, b, c) is a single rounding for T. Boost 1.74's
 // cpp_bin_float fma is a multiply then an add (DESIGN.md), so the
-// error-free product falls back to Dekker's split there.
+// error-free product falls back to Dekker's split there. (mpfr.hpp sets it
+// for MPFR, whose fma is fused.)
 template <class T>
 inline constexpr bool has_fused_fma_v = std::is_floating_point_v<T>;
 
