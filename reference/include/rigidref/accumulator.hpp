@@ -29,6 +29,14 @@ struct accumulator {
   static T round(const type& w) { return round_to_nearest<T>(w); }
   static bool negative(const type& w) { return is_negative(w); }
   static bool zero(const type& w) { return w.hi == 0; }
+  static type sqrt(const type& w) { return rigidref::sqrt(w); }
+  // Unit roundoff of the double word, about u^2.
+  static type unit() {
+    using std::ldexp;
+    return type(ldexp(wider_t<T>(1), -2 * std::numeric_limits<wider_t<T>>::digits + 1));
+  }
+  static type abs(const type& w) { return rigidref::abs(w); }
+  static bool less(const type& x, const type& y) { return is_negative(x - y); }
 };
 
 template <unsigned Digits10>
@@ -39,6 +47,10 @@ struct accumulator<bmp::number<bmp::cpp_bin_float<Digits10>, bmp::et_off>> {
   static T round(const type& w) { return round_to<T>(to_exact(w)); }
   static bool negative(const type& w) { return w < 0; }
   static bool zero(const type& w) { return w == 0; }
+  static type sqrt(const type& w) { return boost::multiprecision::sqrt(w); }
+  static type unit() { return std::numeric_limits<type>::epsilon() / 2; }
+  static type abs(const type& w) { return boost::multiprecision::abs(w); }
+  static bool less(const type& x, const type& y) { return x < y; }
 };
 
 template <>

@@ -146,6 +146,18 @@ double_word<T> operator/(const double_word<T>& x, const double_word<T>& y) {
   return eft::fast_two_sum(th, tl);
 }
 
+// D-EFT-6: square root of a double word: one Newton correction of the
+// T square root of hi, r = x - hi^2 computed in double words (hi^2 exact by
+// TwoProd), lo = r / (2 hi). Relative error a few u^2 (x >= 0).
+template <class T>
+double_word<T> sqrt(const double_word<T>& x) {
+  using std::sqrt;
+  if (x.hi <= 0) return double_word<T>(T(0));  // callers pass x >= 0; 0 stays 0
+  const T h = sqrt(x.hi);
+  const double_word<T> r = x - eft::two_prod(h, h);
+  return eft::fast_two_sum(h, T(r.hi / (2 * h)));
+}
+
 template <class T>
 bool is_negative(const double_word<T>& x) {
   return x.hi < 0 || (x.hi == 0 && x.lo < 0);
