@@ -2,11 +2,14 @@
 
 #include "rigidref/verify/bounds.hpp"
 #include "rigidref/verify/mass_accuracy.hpp"
+#include "rigidref/verify/matrix_accuracy.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -23,6 +26,9 @@ void add_report_options(CLI::App& cmd, report_options& opts) {
       ->capture_default_str();
   cmd.add_flag("--quick", opts.quick, "About a tenth of the cases (a few seconds)");
   cmd.add_flag("--worst", opts.worst, "Print the worst case of every row, not only of failures and findings");
+  cmd.add_option("--csv", opts.csv_dir,
+                 "Write plot-ready CSV files into this directory (mat2_sqrt_error_vs_condition.csv: one line per\n"
+                 "matrix and method, with its condition number and worst-entry error in ulps)");
   cmd.add_option("--type", opts.only_type, "Only this precision: float, double, long double, mp50, mp100, exact")
       ->check(CLI::IsMember({"float", "double", "long double", "mp50", "mp100", "exact"}));
 }
@@ -92,7 +98,8 @@ class progress {
 };
 
 template <class T>
-void run_type(const report_options& o, std::vector<row>& rows, progress& p) {
+void run_type(const report_options& o, std::vector<row>& rows, progress& p,
+              std::vector<verify::condition_sample>& samples) {
   const std::string name(scalar_name<T>());
   if (!o.only_type.empty() && o.only_type != name) return;
   std::vector<verify::error_stats> all;
@@ -108,6 +115,15 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p) {
   }
   p.stage(name + ": circle, rectangle, parallel axis");
   for (auto& s : verify::simple_shape_accuracy<T>(o.seed + 3, n)) all.push_back(s);
+  if constexpr (!is_exact_v<T>) {
+    const std::size_t m = std::max<std::size_t>(4, n / 10);
+    p.stage(name + ": matrix square roots");
+    for (auto& s : verify::matrix_sqrt_accuracy<T>(o.seed + 4, m, &samples)) all.push_back(s);
+    p.stage(name + ": polar decomposition");
+    for (auto& s : verify::polar_accuracy<T>(o.seed + 5, m)) all.push_back(s);
+    p.stage(name + ": shape matching");
+    for (auto& s : verify::shape_matching_accuracy<T>(o.seed + 6, m)) all.push_back(s);
+  }
   for (auto& s : all) {
     const auto* b = verify::find_bound(s.function, s.digits);
     rows.push_back({s, b, judge(s, b)});
@@ -115,8 +131,20 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p) {
 }
 
 template <class... Ts>
-void run_all(const report_options& o, std::vector<row>& rows, progress& p, std::tuple<Ts...>*) {
-  (run_type<Ts>(o, rows, p), ...);
+void run_all(const report_options& o, std::vector<row>& rows, progress& p,
+             std::vector<verify::condition_sample>& samples, std::tuple<Ts...>*) {
+  (run_type<Ts>(o, rows, p, samples), ...);
+}
+
+void write_csv(const std::string& dir, const std::vector<verify::condition_sample>& samples, std::ostream& err) {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/mat2_sqrt_error_vs_condition.csv";
+  std::ofstream f(path);
+  f << "type,method,family,condition,max_ulps\n";
+  f << std::setprecision(17);
+  for (const auto& s : samples)
+    f << s.type << "," << s.method << "," << s.family << "," << s.condition << "," << s.max_ulps << "\n";
+  err << "wrote " << path << " (" << samples.size() << " rows)\n";
 }
 
 const char* verdict_name(verdict v) {
@@ -133,16 +161,18 @@ const char* verdict_name(verdict v) {
 int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<row> rows;
+  std::vector<verify::condition_sample> samples;
   progress p(err);
-  run_all(o, rows, p, static_cast<all_scalars*>(nullptr));
+  run_all(o, rows, p, samples, static_cast<all_scalars*>(nullptr));
   p.finish();
+  if (!o.csv_dir.empty()) write_csv(o.csv_dir, samples, err);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   out << "rigidref verification report  (seed " << o.seed << ", scale " << o.scale << (o.quick ? ", quick" : "")
       << ")\n"
       << "Errors against exact rational oracles (230-digit for cos): max ulps = distance from the correctly\n"
       << "rounded answer; eps = relative error in epsilons of the type. Bounds: reference/include/rigidref/verify/bounds.hpp.\n\n";
-  out << std::left << std::setw(40) << "function" << std::setw(13) << "type" << std::right << std::setw(7) << "cases"
+  out << std::left << std::setw(46) << "function" << std::setw(13) << "type" << std::right << std::setw(7) << "cases"
       << std::setw(10) << "max ulps" << std::setw(10) << "max eps" << std::setw(10) << "rms eps" << std::setw(16)
       << "bound ulps/eps" << "  " << std::left << "verdict" << "  derivation\n";
   out << std::string(130, '-') << "\n";
@@ -150,7 +180,7 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   for (const auto& r : rows) {
     const auto& s = r.stats;
     const std::string bound = r.bound ? fmt(r.bound->max_ulps) + " / " + fmt(r.bound->max_eps) : "none";
-    out << std::left << std::setw(40) << s.function << std::setw(13) << s.type << std::right << std::setw(7)
+    out << std::left << std::setw(46) << s.function << std::setw(13) << s.type << std::right << std::setw(7)
         << s.cases << std::setw(10) << fmt(s.max_ulps) << std::setw(10) << fmt(s.max_eps) << std::setw(10)
         << fmt(s.rms_eps()) << std::setw(16) << bound << "  " << std::left << std::setw(9) << verdict_name(r.v)
         << (r.bound ? std::string(r.bound->why) : std::string("no bound in the table")) << "\n";

@@ -7,6 +7,10 @@
 //   mp50, mp100                 cpp_bin_float with 2x + 20 decimal digits
 //   exact                       exact (no rounding at all)
 //
+// The accumulator also provides sqrt, atan2 (rounded to T), abs, a strict
+// `less` and its unit roundoff, for matrix_sqrt.hpp, polar.hpp and
+// shape_matching.hpp.
+//
 // Why not double words for cpp_bin_float: in Boost 1.74 its subtraction is
 // not always correctly rounded when the subtrahend is below about one ulp of
 // the minuend (measured: 30 of 20000 random a - b in mp50, 17 in mp100; kept
@@ -37,6 +41,12 @@ struct accumulator {
   }
   static type abs(const type& w) { return rigidref::abs(w); }
   static bool less(const type& x, const type& y) { return is_negative(x - y); }
+  // atan2(y, x) rounded to T: libm's atan2 of the leading parts (for float
+  // in double, then rounded; glibc documents <= 1 ulp for double).
+  static T atan2(const type& y, const type& x) {
+    using std::atan2;
+    return static_cast<T>(atan2(y.hi, x.hi));
+  }
 };
 
 template <unsigned Digits10>
@@ -51,6 +61,9 @@ struct accumulator<bmp::number<bmp::cpp_bin_float<Digits10>, bmp::et_off>> {
   static type unit() { return std::numeric_limits<type>::epsilon() / 2; }
   static type abs(const type& w) { return boost::multiprecision::abs(w); }
   static bool less(const type& x, const type& y) { return x < y; }
+  // atan2 at the accumulator's precision, rounded once: Boost 1.74's atan2
+  // in T itself is off by up to ~3.4 eps at 100 digits (measured, D-SHAPE-4).
+  static T atan2(const type& y, const type& x) { return round_to<T>(to_exact(type(boost::multiprecision::atan2(y, x)))); }
 };
 
 template <>

@@ -87,7 +87,6 @@ rotation_result<T> closest_rotation(const mat2<T>& m) {
   if constexpr (is_exact_v<T>) {
     throw unsupported("the closest rotation needs a square root: not available in exact arithmetic");
   } else {
-    using std::atan2;
     using A = accumulator<T>;
     using W = typename A::type;
     detail::require_finite_matrix(m);
@@ -96,7 +95,7 @@ rotation_result<T> closest_rotation(const mat2<T>& m) {
     if (A::zero(u) && A::zero(v)) return {mat2<T>::identity(), T(0), false};
     const W r = A::sqrt(u * u + v * v);
     const T cs = A::round(u / r), sn = A::round(v / r);
-    return {{cs, T(-sn), sn, cs}, T(atan2(A::round(v), A::round(u))), true};
+    return {{cs, T(-sn), sn, cs}, A::atan2(v, u), true};
   }
 }
 

@@ -51,7 +51,6 @@ shape_match_result<T> shape_match(std::span<const vec2<T>> rest, std::span<const
   if constexpr (is_exact_v<T>) {
     throw unsupported("shape matching needs a square root (the rotation): not available in exact arithmetic");
   } else {
-    using std::atan2;
     using A = accumulator<T>;
     using W = typename A::type;
     const std::size_t n = rest.size();
@@ -115,7 +114,7 @@ shape_match_result<T> shape_match(std::span<const vec2<T>> rest, std::span<const
       const W r = A::sqrt(dot * dot + crs * crs);
       cs = dot / r;
       sn = crs / r;
-      out.angle = atan2(A::round(crs), A::round(dot));
+      out.angle = A::atan2(crs, dot);
     }
     out.rotation = {A::round(cs), A::round(-sn), A::round(sn), A::round(cs)};
     // translation = c - R c0; goal_i = R (x0_i - c0) + c.
