@@ -1,30 +1,15 @@
 // The accuracy tables of `rigidref report`, enforced: every function in every
 // type stays within its bound in verify/bounds.hpp on the reproducible
 // corpus (a smaller one than the report's, same generators and seeds scheme).
+#include "support/enforce_bounds.hpp"
 #include "support/matchers.hpp"
 
-#include "rigidref/verify/bounds.hpp"
 #include "rigidref/verify/mass_accuracy.hpp"
-
-#include <iostream>
 
 using namespace rigidref;
 
 namespace {
 
-void enforce(const std::vector<verify::error_stats>& table) {
-  for (const auto& s : table) {
-    const auto* b = verify::find_bound(s.function, s.digits);
-    INFO(s.function << " in " << s.type << ": " << s.cases << " cases, max " << s.max_ulps << " ulps, max "
-                    << s.max_eps << " eps, rms " << s.rms_eps() << " eps; worst " << s.worst_case);
-    REQUIRE(b != nullptr);
-    CHECK(s.cases > 0);
-    CHECK(s.max_ulps <= b->max_ulps);
-    CHECK(s.max_eps <= b->max_eps);
-    std::cout << s.type << " | " << s.function << " | cases " << s.cases << " | max ulps " << s.max_ulps
-              << " | max eps " << s.max_eps << " | rms eps " << s.rms_eps() << "\n";
-  }
-}
 
 template <class T>
 std::size_t cases() {
@@ -35,10 +20,10 @@ std::size_t cases() {
 
 TEMPLATE_LIST_TEST_CASE("mass accuracy within the bounds table", "[mass][accuracy]", all_scalars) {
   using T = TestType;
-  enforce(verify::polygon_accuracy<T>(101, cases<T>()));
-  enforce(verify::triangle_accuracy<T>(102, cases<T>()));
-  if constexpr (!is_exact_v<T>) enforce(verify::regular_polygon_accuracy<T>(103, 2));
-  enforce(verify::simple_shape_accuracy<T>(104, cases<T>()));
+  testing::enforce_bounds(verify::polygon_accuracy<T>(101, cases<T>()));
+  testing::enforce_bounds(verify::triangle_accuracy<T>(102, cases<T>()));
+  if constexpr (!is_exact_v<T>) testing::enforce_bounds(verify::regular_polygon_accuracy<T>(103, 2));
+  testing::enforce_bounds(verify::simple_shape_accuracy<T>(104, cases<T>()));
 }
 
 TEST_CASE("the article triangle formula really loses accuracy far from the origin (finding)", "[mass][article]") {

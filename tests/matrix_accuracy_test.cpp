@@ -1,39 +1,19 @@
 // The matrix accuracy tables of `rigidref report`, enforced: the reference
 // square root, polar factors and shape matching within their bounds in every
 // type and condition band (verify/bounds.hpp); the article methods measured.
+#include "support/enforce_bounds.hpp"
 #include "support/matchers.hpp"
 
-#include "rigidref/verify/bounds.hpp"
 #include "rigidref/verify/matrix_accuracy.hpp"
 
-#include <iostream>
-
 using namespace rigidref;
-
-namespace {
-
-void enforce(const std::vector<verify::error_stats>& table) {
-  for (const auto& s : table) {
-    const auto* b = verify::find_bound(s.function, s.digits);
-    INFO(s.function << " in " << s.type << ": " << s.cases << " cases, max " << s.max_ulps << " ulps, max "
-                    << s.max_eps << " eps; worst " << s.worst_case);
-    REQUIRE(b != nullptr);
-    CHECK(s.cases > 0);
-    CHECK(s.max_ulps <= b->max_ulps);
-    CHECK(s.max_eps <= b->max_eps);
-    std::cout << s.type << " | " << s.function << " | cases " << s.cases << " | max ulps " << s.max_ulps
-              << " | max eps " << s.max_eps << "\n";
-  }
-}
-
-}  // namespace
 
 TEMPLATE_LIST_TEST_CASE("matrix functions within the bounds table", "[mat2][accuracy]", floating_scalars) {
   using T = TestType;
   const std::size_t n = std::is_floating_point_v<T> ? 60 : 12;
-  enforce(verify::matrix_sqrt_accuracy<T>(301, n));
-  enforce(verify::polar_accuracy<T>(302, n));
-  enforce(verify::shape_matching_accuracy<T>(303, n));
+  testing::enforce_bounds(verify::matrix_sqrt_accuracy<T>(301, n));
+  testing::enforce_bounds(verify::polar_accuracy<T>(302, n));
+  testing::enforce_bounds(verify::shape_matching_accuracy<T>(303, n));
 }
 
 TEST_CASE("the article's square-root methods lose digits with the condition number (finding)", "[mat2][article]") {
