@@ -36,7 +36,7 @@ Usage:
 
 The article code is read from <articles-js-dir> at run time and is never
 copied into this repository. Exit status 2 means a usage or input error.
-Files produced: create_polygon_points.json.
+Files produced: create_polygon_points.json, mat2.json, shape_matching.json.
 `;
 
 // ---------------------------------------------------------------- utilities
@@ -325,6 +325,500 @@ function createPolygonPointsCases(articlesDir, math) {
   };
 }
 
+// ------------------------------------------ deterministic pseudo-random inputs
+
+// mulberry32 (a public-domain 32-bit generator): small, fast and the same on
+// every platform, which is all test inputs need. The seeds are recorded in
+// `provenance`.
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return function next32() {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+class Rng {
+  constructor(seed) { this.next32 = mulberry32(seed); }
+  /** Uniform in [0, 1) on the grid of 2^-53: 21 + 32 random bits, exact. */
+  uniform() { return ((this.next32() >>> 11) * 4294967296 + this.next32()) / 9007199254740992; }
+  range(lo, hi) { return lo + (hi - lo) * this.uniform(); }
+  /** 10^u, u uniform in [lo, hi): a log-uniform scale. */
+  scale(lo, hi) { return 10 ** this.range(lo, hi); }
+}
+
+// Readable companions of the "_hex" fields. JSON has no NaN, infinities or
+// negative zero, so those are written as the strings "NaN", "Infinity",
+// "-Infinity" and "-0"; the "_hex" fields are authoritative.
+function num(x) {
+  if (Object.is(x, -0)) return '-0';
+  return Number.isFinite(x) ? x : String(x);
+}
+const vecNum = (p) => [num(p.x), num(p.y)];
+const vecHex = (p) => [hex(p.x), hex(p.y)];
+const matNum = (m) => m.map((row) => row.map(num));
+const matHex = (m) => m.map((row) => row.map(hex));
+// A record's bits as one string, to compare repeated or alternative runs.
+const bitString = (v) => JSON.stringify(v, (k, x) => (typeof x === 'number' ? hex(x) : x));
+
+const QUIET = { log() {}, warn() {}, error() {}, info() {}, debug() {} };
+
+// Runs `fn` 200 more times (V8 optimises hot code) and requires the same bits.
+function requireStableBits(what, fn) {
+  const first = bitString(fn());
+  for (let rep = 0; rep < 200; rep++) {
+    if (bitString(fn()) !== first) throw new Error(`${what}: different bits on repeated evaluation`);
+  }
+}
+
+// ------------------------------------------------------------------ mat2.json
+
+const MAT2_SEED = 20240511;
+
+/** Inputs [{kind, label, a, b}] for every mat2.js function (b: second operand of mat2sum/mat2mul). */
+function mat2Inputs(rng) {
+  const general = (s = 1) => [[rng.range(-s, s), rng.range(-s, s)], [rng.range(-s, s), rng.range(-s, s)]];
+  const out = [];
+  const add = (kind, label, a) => out.push({ kind, label, a, b: general(rng.scale(-1, 1)) });
+
+  add('identity', 'I', [[1, 0], [0, 1]]);
+  add('zero', '0 (mat2sqrt: s = t = 0, 0/0)', [[0, 0], [0, 0]]);
+
+  // Symmetric positive definite R diag(l1, l2) R^T, l1 / l2 = cond. Made
+  // exactly symmetric, as the article's A^T A always is.
+  for (const cond of [1, 10, 1e2, 1e3, 1e4, 1e6, 1e8, 1e10, 1e12]) {
+    for (let k = 0; k < 3; k++) {
+      const th = rng.range(-Math.PI, Math.PI);
+      const l1 = rng.scale(-3, 3);
+      const l2 = l1 / cond;
+      const c = Math.cos(th);
+      const s = Math.sin(th);
+      const off = c * s * (l1 - l2);
+      add('spd', `cond=${cond} #${k}`, [[c * c * l1 + s * s * l2, off], [off, s * s * l1 + c * c * l2]]);
+    }
+  }
+
+  // Singular positive semidefinite v v^T: exact ones, and random ones whose
+  // computed determinant may round to +tiny, 0 or -tiny.
+  add('singular_psd', '[[1,2],[2,4]]', [[1, 2], [2, 4]]);
+  add('singular_psd', '[[4,6],[6,9]]', [[4, 6], [6, 9]]);
+  add('singular_psd', 'diag(1,0)', [[1, 0], [0, 0]]);
+  add('singular_psd', 'diag(0,3)', [[0, 0], [0, 3]]);
+  for (let k = 0; k < 6; k++) {
+    const v = [rng.range(-2, 2), rng.range(-2, 2)];
+    add('singular_psd', `v v^T #${k}`, [[v[0] * v[0], v[0] * v[1]], [v[1] * v[0], v[1] * v[1]]]);
+  }
+
+  // General matrices (either sign of det), at several scales.
+  for (let k = 0; k < 12; k++) add('general', `random #${k}`, general(rng.scale(-3, 3)));
+
+  // det < 0: Math.sqrt of a negative number, NaN.
+  add('det_negative', 'diag(1,-1)', [[1, 0], [0, -1]]);
+  add('det_negative', 'swap [[0,1],[1,0]]', [[0, 1], [1, 0]]);
+  for (let k = 0; k < 4; k++) {
+    const m = general(rng.scale(-2, 2));
+    const det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+    add('det_negative', `random #${k}`, det < 0 ? m : [m[1], m[0]]);
+  }
+
+  // det > 0 but no real square root (tr + 2 sqrt(det) <= 0).
+  add('no_real_sqrt', '-I (t = 0)', [[-1, 0], [0, -1]]);
+  add('no_real_sqrt', 'diag(-2,-3)', [[-2, 0], [0, -3]]);
+  return out;
+}
+
+function mat2Cases(mat2) {
+  const inputs = mat2Inputs(new Rng(MAT2_SEED));
+  const evaluate = () => inputs.map(({ a, b }) => ({
+    det: mat2.mat2det(a),
+    transpose: mat2.mat2transpose(a),
+    sum: mat2.mat2sum(a, b),
+    mul: mat2.mat2mul(a, b),
+    sqrt: mat2.mat2sqrt(a),
+    inv: mat2.mat2inv(a),
+  }));
+  requireStableBits('mat2.js', evaluate);
+  const results = evaluate();
+  return inputs.map(({ kind, label, a, b }, k) => {
+    const r = results[k];
+    return {
+      kind,
+      label,
+      a: matNum(a),
+      a_hex: matHex(a),
+      b: matNum(b),
+      b_hex: matHex(b),
+      det: num(r.det),
+      det_hex: hex(r.det),
+      transpose: matNum(r.transpose),
+      transpose_hex: matHex(r.transpose),
+      sum: matNum(r.sum),
+      sum_hex: matHex(r.sum),
+      mul: matNum(r.mul),
+      mul_hex: matHex(r.mul),
+      sqrt: matNum(r.sqrt),
+      sqrt_hex: matHex(r.sqrt),
+      inv: matNum(r.inv),
+      inv_hex: matHex(r.inv),
+    };
+  });
+}
+
+// ------------------------------------- BodyShapeMatching.js and its private functions
+
+const SHAPE_MODULE = 'BodyShapeMatching.js';
+const PRIVATE_FUNCTIONS = ['centerOfMass', 'lerp', 'shapeMatch', 'shapeMatchRotation'];
+
+/**
+ * Loads BodyShapeMatching.js, unmodified, and returns its Body class together
+ * with its module-private functions (see data/README.md):
+ *  1. the file is run in a fresh vm context whose `define` only captures the
+ *     dependency list and the factory function;
+ *  2. the factory's source text is taken from V8 (Function.prototype.toString,
+ *     the exact text parsed from the file; it must occur once in the file);
+ *  3. that text is evaluated again, in the same context, with one statement
+ *     added in front of the factory body. Function declarations are hoisted,
+ *     so that statement can hand out the inner functions before any of the
+ *     module's own code runs; the rest of the body is byte for byte the file's.
+ *  4. the new factory is called with math (ours) and mat2 (the article's
+ *     mat2.js through the AMD loader): its Body class closes over exactly the
+ *     function objects returned, so Body and the private functions belong to
+ *     one instance of the module.
+ */
+function loadShapeMatchingPrivate(articlesDir, loader) {
+  const file = path.join(articlesDir, SHAPE_MODULE);
+  const source = fs.readFileSync(file, 'utf8');
+  let captured = null;
+  let exposed = null;
+  const context = vm.createContext({
+    define(deps, factory) {
+      if (captured) throw new Error(`${SHAPE_MODULE}: more than one define()`);
+      captured = { deps, factory };
+    },
+    __rigidrefExpose(fns) { exposed = fns; },
+    Math, // the host's, as in amd_loader.js: the same V8 libm entry points
+    console: QUIET, // the Body constructor logs
+  });
+  vm.runInContext(source, context, { filename: file });
+  if (!captured || typeof captured.factory !== 'function') throw new Error(`${SHAPE_MODULE}: no define(deps, factory)`);
+  if (JSON.stringify(captured.deps) !== JSON.stringify(['./math', './mat2'])) {
+    throw new Error(`${SHAPE_MODULE}: unexpected dependencies ${JSON.stringify(captured.deps)}`);
+  }
+
+  const text = Function.prototype.toString.call(captured.factory);
+  const at = source.indexOf(text);
+  if (at < 0 || source.indexOf(text, at + 1) >= 0) {
+    throw new Error(`${SHAPE_MODULE}: the factory's text must occur exactly once in the file`);
+  }
+  let brace = matchBracket(text, text.indexOf('(')) + 1;
+  while (/\s/.test(text[brace])) brace++;
+  if (text[brace] !== '{') throw new Error(`${SHAPE_MODULE}: factory body not found`);
+  // The getter defers reading the const until after the module body has run.
+  const probe = ` __rigidrefExpose({ ${PRIVATE_FUNCTIONS.join(', ')}, ` +
+    'get shapeMatchAttenuation() { return shapeMatchAttenuation; } });';
+  const wrapped = '(' + text.slice(0, brace + 1) + probe + text.slice(brace + 1) + ')';
+  const before = source.slice(0, at);
+  const factory = new vm.Script(wrapped, {
+    filename: file,
+    lineOffset: before.split('\n').length - 1, // stack traces point into the file
+    columnOffset: at - (before.lastIndexOf('\n') + 1) - 1,
+  }).runInContext(context);
+
+  const math = loader.load('./math');
+  const mat2 = loader.load('./mat2');
+  const Body = factory(math, mat2);
+  for (const name of PRIVATE_FUNCTIONS) {
+    if (typeof exposed[name] !== 'function') throw new Error(`${SHAPE_MODULE}: ${name} is not a function`);
+  }
+  if (typeof Body !== 'function') throw new Error(`${SHAPE_MODULE}: the factory did not return the Body class`);
+  return {
+    Body,
+    fns: exposed,
+    factoryLine: before.split('\n').length,
+    factorySha256: sha256(Buffer.from(text, 'utf8')),
+  };
+}
+
+// ---------------------------------------------------------- shape_matching.json
+
+const SHAPE_SEED = 20240512;
+
+function rotate(th, p) {
+  const c = Math.cos(th);
+  const s = Math.sin(th);
+  return [c * p[0] - s * p[1], s * p[0] + c * p[1]];
+}
+
+/** Random points in a box of half-size `size` around `center`. */
+function randomPoints(rng, n, size, center) {
+  return Array.from({ length: n }, () => [center[0] + rng.range(-size, size), center[1] + rng.range(-size, size)]);
+}
+
+/** A random simple, counter-clockwise (star-shaped) polygon. */
+function randomStarPolygon(rng, n, size) {
+  const angles = Array.from({ length: n }, () => rng.range(0, 2 * Math.PI)).sort((x, y) => x - y);
+  return angles.map((t) => { const r = size * rng.range(0.5, 1.5); return [r * Math.cos(t), r * Math.sin(t)]; });
+}
+
+/** Inputs [{kind, label, src, dst}] (arrays of [x, y]) for shapeMatch / shapeMatchRotation. */
+function shapeMatchInputs(rng) {
+  const out = [];
+  const motion = (pts, th, t, mirror = false, noise = 0) => pts.map((p) => {
+    const q = rotate(th, mirror ? [p[0], -p[1]] : p);
+    return [q[0] + t[0] + noise * rng.range(-1, 1), q[1] + t[1] + noise * rng.range(-1, 1)];
+  });
+  const randomMotion = () => [rng.range(-Math.PI, Math.PI), [rng.range(-20, 20), rng.range(-20, 20)]];
+  for (let n = 3; n <= 12; n++) {
+    const size = rng.scale(-1, 1.5);
+    const src = randomPoints(rng, n, size, [rng.range(-50, 50), rng.range(-50, 50)]);
+    const [th, t] = randomMotion();
+    out.push({ kind: 'rigid', label: `n=${n} theta=${th.toFixed(3)}`, src, dst: motion(src, th, t) });
+  }
+  for (let n = 3; n <= 12; n++) {
+    const size = rng.scale(-1, 1.5);
+    const src = randomPoints(rng, n, size, [rng.range(-50, 50), rng.range(-50, 50)]);
+    const [th, t] = randomMotion();
+    const rel = [1e-1, 1e-3, 1e-9][n % 3];
+    out.push({ kind: 'noisy', label: `n=${n} noise=${rel}*size`, src, dst: motion(src, th, t, false, rel * size) });
+  }
+  for (const n of [3, 4, 6, 9]) {
+    const src = randomStarPolygon(rng, n, rng.scale(-0.5, 1));
+    const [th, t] = randomMotion();
+    out.push({ kind: 'mirrored', label: `n=${n} (det Apq < 0)`, src, dst: motion(src, th, t, true) });
+  }
+  // Degenerate sets.
+  const p0 = [rng.range(-5, 5), rng.range(-5, 5)];
+  const same = (n, p) => Array.from({ length: n }, () => [p[0], p[1]]);
+  const star = randomStarPolygon(rng, 5, 2);
+  out.push({ kind: 'coincident', label: 'all src and dst points equal (n=4)', src: same(4, p0), dst: same(4, [p0[0] + 1, p0[1] - 2]) });
+  out.push({ kind: 'coincident', label: 'dst points all equal (n=5)', src: star, dst: same(5, p0) });
+  out.push({ kind: 'coincident', label: 'src points all equal (n=5)', src: same(5, p0), dst: star });
+  out.push({ kind: 'coincident', label: 'single point (n=1)', src: [p0], dst: [[p0[0] + 3, p0[1]]] });
+  const onX = [-1.5, -0.25, 0.5, 2, 3.25].map((x) => [x, 0]);
+  out.push({ kind: 'collinear', label: 'src on the x axis, dst = src shifted', src: onX, dst: onX.map(([x, y]) => [x + 1, y + 2]) });
+  out.push({ kind: 'collinear', label: 'src on the x axis, dst rotated 90 degrees', src: onX, dst: onX.map(([x, y]) => [-y, x]) });
+  const dir = rotate(rng.range(-Math.PI, Math.PI), [1, 0]);
+  const line = [-2, -0.75, 0.1, 1.3].map((s) => [3 + s * dir[0], -1 + s * dir[1]]);
+  {
+    const [th, t] = randomMotion();
+    out.push({ kind: 'collinear', label: 'random line, rigid motion', src: line, dst: motion(line, th, t) });
+  }
+  out.push({ kind: 'collinear', label: 'two points (n=2)', src: [[0, 0], [1, 1]], dst: [[2, 0], [2, 1.5]] });
+  out.push({ kind: 'collinear', label: 'src a polygon, dst flattened onto y = -1', src: star, dst: star.map(([x]) => [x, -1]) });
+  return out;
+}
+
+/** Body rounds: constructor, worldShape, shapeMatch(), updateFromShape(). */
+function bodyInputs(rng, createPolygonPoints, math) {
+  const V = (p) => new math.Vector2(p[0], p[1]);
+  const out = [];
+  // The page's three bodies, each pushed up at its first two vertices the way
+  // a wall projection moves vertices.
+  const page = [[2, [7, 14], Math.PI / 4], [1, [-12, 14], 0], [1.5, [-8, 14], 0]];
+  page.forEach(([radius, pos, ang], k) => {
+    out.push({
+      kind: 'page', label: `page body ${k}: createPolygonPoints(0, ${radius}, 4)`,
+      shape: createPolygonPoints(new math.Vector2(0, 0), radius, 4).shape.map((p) => [p.x, p.y]),
+      pos, ang,
+      collision: (ws) => ws.map((p, i) => (i < 2 ? [p.x, p.y + 0.05] : [p.x, p.y])),
+    });
+  });
+  const motion = (th, t, noise) => (ws, pos) => ws.map((p) => {
+    const q = rotate(th, [p.x - pos.x, p.y - pos.y]);
+    return [q[0] + pos.x + t[0] + noise * rng.range(-1, 1), q[1] + pos.y + t[1] + noise * rng.range(-1, 1)];
+  });
+  for (let n = 3; n <= 12; n++) {
+    const size = rng.scale(-0.5, 1);
+    const noise = n % 2 ? 0 : 0.02 * size;
+    out.push({
+      kind: noise ? 'noisy' : 'rigid', label: `n=${n}`,
+      shape: randomStarPolygon(rng, n, size).map(([x, y]) => [x + rng.range(-3, 3), y + rng.range(-3, 3)]),
+      pos: [rng.range(-20, 20), rng.range(-20, 20)], ang: rng.range(-Math.PI, Math.PI),
+      collision: motion(rng.range(-0.3, 0.3), [rng.range(-0.1, 0.1), rng.range(-0.1, 0.1)], noise),
+    });
+  }
+  out.push({
+    kind: 'unchanged', label: 'collisionShape = worldShape',
+    shape: randomStarPolygon(rng, 6, 1.5), pos: [rng.range(-20, 20), rng.range(-20, 20)], ang: rng.range(-Math.PI, Math.PI),
+    collision: (ws) => ws.map((p) => [p.x, p.y]),
+  });
+  // Mirror images of the world shape across a line through pos at angle alpha.
+  for (const [n, alpha] of [[5, 0], [4, 0.3], [7, -1.1]]) {
+    out.push({
+      kind: 'mirrored', label: `n=${n}, mirrored across the line through pos at ${alpha} rad`, mirrorAlpha: alpha,
+      shape: randomStarPolygon(rng, n, 1.5), pos: [rng.range(-20, 20), rng.range(-20, 20)], ang: rng.range(-Math.PI, Math.PI),
+      collision: (ws, pos) => ws.map((p) => {
+        const u = rotate(-alpha, [p.x - pos.x, p.y - pos.y]);
+        const q = rotate(alpha, [u[0], -u[1]]);
+        return [q[0] + pos.x, q[1] + pos.y];
+      }),
+    });
+  }
+  out.push({
+    kind: 'flattened', label: 'collisionShape: every vertex moved onto the lowest y (collinear)',
+    shape: randomStarPolygon(rng, 5, 1), pos: [rng.range(-20, 20), rng.range(-20, 20)], ang: rng.range(-Math.PI, Math.PI),
+    collision: (ws) => { const y = Math.min(...ws.map((p) => p.y)); return ws.map((p) => [p.x, y]); },
+  });
+  {
+    const p = [rng.range(-20, 20), rng.range(-20, 20)];
+    out.push({
+      kind: 'nan_rotation', label: 'updateFromShape(all points equal): rotation NaN, angle kept',
+      shape: randomStarPolygon(rng, 4, 1), pos: [p[0] + 0.5, p[1] - 0.25], ang: rng.range(-Math.PI, Math.PI),
+      collision: null,
+      update: Array.from({ length: 4 }, () => [p[0], p[1]]),
+    });
+  }
+  return out.map((b) => ({ ...b, shape: b.shape.map(V) }));
+}
+
+/** One Body round on the inputs; returns every observable result. */
+function bodyRound(Body, fns, math, b) {
+  const V = (p) => new math.Vector2(p[0], p[1]);
+  // Always pass pos: the constructor's default `new Vector2(0, 0)` names an
+  // undefined global and would throw.
+  const body = new Body({ shape: b.shape.map((p) => new math.Vector2(p.x, p.y)) }, V(b.pos), b.ang, 1);
+  const centred = body.shape;
+  const world = body.worldShape;
+  let goal = null;
+  if (b.collisionPts) {
+    body.collisionShape = b.collisionPts.map(V);
+    body.shapeMatch();
+    goal = body.collisionShape;
+  }
+  const update = b.update ? b.update.map(V) : goal;
+  // updateFromShape's rotation is a local; recompute it from the same
+  // arguments with the module's own functions (checked against ang below).
+  const center = fns.centerOfMass(update);
+  const rot = fns.shapeMatchRotation(body.worldShape.map((p) => p.subV(body.pos)), update.map((p) => p.subV(center)));
+  body.updateFromShape(update);
+  return { centred, world, goal, update, center, rot, ang: body.ang, pos: body.pos, worldAfter: body.worldShape };
+}
+
+function shapeMatchingCases(articlesDir, loader, math) {
+  const priv = loadShapeMatchingPrivate(articlesDir, loader);
+  const { Body, fns } = priv;
+  const plainBody = new AmdLoader({ articleDir: articlesDir, ownDir: OWN_DIR, console: QUIET }).load('./BodyShapeMatching');
+  const page = loadPageFunction(path.join(articlesDir, 'collision-shapeMatching.html'), 'createPolygonPoints', { math, Math });
+  const rng = new Rng(SHAPE_SEED);
+  const V = (p) => new math.Vector2(p[0], p[1]);
+
+  // ---- shapeMatch(src, dst) and shapeMatchRotation(src - srcCenter, dst - dstCenter)
+  const smInputs = shapeMatchInputs(rng);
+  const smEvaluate = () => smInputs.map(({ src, dst }) => {
+    const s = src.map(V);
+    const d = dst.map(V);
+    const sc = fns.centerOfMass(s);
+    const dc = fns.centerOfMass(d);
+    const rotation = fns.shapeMatchRotation(s.map((p) => p.subV(sc)), d.map((p) => p.subV(dc)));
+    const M = fns.shapeMatch(s, d);
+    const transform = [[M.m00, M.m01, M.m02], [M.m10, M.m11, M.m12], [M.m20, M.m21, M.m22]];
+    return { sc, dc, rotation, transform };
+  });
+  requireStableBits('shapeMatch', smEvaluate);
+  const smResults = smEvaluate();
+  const shapeMatchOut = smInputs.map(({ kind, label, src, dst }, k) => {
+    const r = smResults[k];
+    return {
+      kind,
+      label,
+      n: src.length,
+      src: matNum(src),
+      src_hex: matHex(src),
+      dst: matNum(dst),
+      dst_hex: matHex(dst),
+      src_center: vecNum(r.sc),
+      src_center_hex: vecHex(r.sc),
+      dst_center: vecNum(r.dc),
+      dst_center_hex: vecHex(r.dc),
+      rotation: matNum(r.rotation),
+      rotation_hex: matHex(r.rotation),
+      transform: matNum(r.transform),
+      transform_hex: matHex(r.transform),
+    };
+  });
+
+  // ---- Body rounds. The collision shapes depend on worldShape, so they are
+  // made once here (this uses the PRNG) and then held fixed.
+  const bodies = bodyInputs(rng, page.fn, math).map((b) => {
+    const probe = new Body({ shape: b.shape }, V(b.pos), b.ang, 1);
+    const collisionPts = b.collision ? b.collision(probe.worldShape, probe.pos) : null;
+    return { ...b, collisionPts };
+  });
+  const bodyEvaluate = (cls) => bodies.map((b) => bodyRound(cls, fns, math, b));
+  requireStableBits('Body round', () => bodyEvaluate(Body));
+  const rounds = bodyEvaluate(Body);
+  // The probed module instance must behave exactly as the module loaded plainly.
+  const observable = (r) => bitString([r.centred, r.world, r.goal, r.ang, r.pos, r.worldAfter]);
+  bodyEvaluate(plainBody).forEach((r, k) => {
+    if (observable(r) !== observable(rounds[k])) {
+      throw new Error(`Body round ${k}: the plainly loaded ${SHAPE_MODULE} gives different bits`);
+    }
+  });
+
+  const bodyOut = bodies.map((b, k) => {
+    const r = rounds[k];
+    // V8's libm values, with the self-check that they reproduce the results.
+    const cosSin = [b.ang, r.ang].filter((x, i, all) => all.findIndex((y) => Object.is(x, y)) === i);
+    const c0 = Math.cos(b.ang);
+    const s0 = Math.sin(b.ang);
+    const again = new math.Matrix3().fromValues(c0, -s0, b.pos[0], s0, c0, b.pos[1], 0, 0, 0).mulVectors(r.centred, 1);
+    if (bitString(again) !== bitString(r.world)) throw new Error(`body ${k}: worldShape is not built from Math.cos/sin(ang)`);
+    const rotNaN = Number.isNaN(r.rot[0][0]);
+    const atan2 = rotNaN ? [] : [[r.rot[0][1], r.rot[0][0], Math.atan2(r.rot[0][1], r.rot[0][0])]];
+    const angExpected = rotNaN ? b.ang : b.ang + atan2[0][2] * fns.shapeMatchAttenuation;
+    if (!Object.is(angExpected, r.ang)) throw new Error(`body ${k}: ang is not ang + atan2(rot01, rot00) * 0.98`);
+    const pts = (list) => (list === null ? null : list.map(vecNum));
+    const ptsHex = (list) => (list === null ? null : list.map(vecHex));
+    return {
+      kind: b.kind,
+      label: b.label,
+      n: b.shape.length,
+      mass: 1,
+      shape_input: pts(b.shape),
+      shape_input_hex: ptsHex(b.shape),
+      pos: matNum([b.pos])[0],
+      pos_hex: matHex([b.pos])[0],
+      ang: num(b.ang),
+      ang_hex: hex(b.ang),
+      shape: pts(r.centred),
+      shape_hex: ptsHex(r.centred),
+      world_shape: pts(r.world),
+      world_shape_hex: ptsHex(r.world),
+      collision_shape: b.collisionPts && matNum(b.collisionPts),
+      collision_shape_hex: b.collisionPts && matHex(b.collisionPts),
+      goal: pts(r.goal),
+      goal_hex: ptsHex(r.goal),
+      update_shape: pts(r.update),
+      update_shape_hex: ptsHex(r.update),
+      update_center: vecNum(r.center),
+      update_center_hex: vecHex(r.center),
+      update_rotation: matNum(r.rot),
+      update_rotation_hex: matHex(r.rot),
+      update_rotation_is_nan: rotNaN,
+      after: {
+        ang: num(r.ang),
+        ang_hex: hex(r.ang),
+        pos: vecNum(r.pos),
+        pos_hex: vecHex(r.pos),
+        world_shape: pts(r.worldAfter),
+        world_shape_hex: ptsHex(r.worldAfter),
+      },
+      js_libm: {
+        cos: cosSin.map((x) => [hex(x), hex(Math.cos(x))]),
+        sin: cosSin.map((x) => [hex(x), hex(Math.sin(x))]),
+        atan2: atan2.map((t) => t.map(hex)),
+      },
+      // Mirrored cases only: the mirror line's angle alpha.
+      ...(b.mirrorAlpha === undefined ? {} : { mirror_alpha: num(b.mirrorAlpha), mirror_alpha_hex: hex(b.mirrorAlpha) }),
+    };
+  });
+
+  return { shapeMatchOut, bodyOut, priv, pageLine: page.line };
+}
+
 // ------------------------------------------------------------------- driver
 
 /** Generates every golden file in memory: Map(fileName -> text). */
@@ -359,7 +853,55 @@ function generateAll(articlesDir, outDir) {
     },
     cases: cpp.cases,
   };
-  return new Map([['create_polygon_points.json', toJson(doc) + '\n']]);
+
+  const common = {
+    node_version: process.version,
+    v8_version: process.versions.v8,
+  };
+  const fileSha = (name) => ({ name, sha256: sha256(fs.readFileSync(path.join(articlesDir, name))) });
+  const mat2Doc = {
+    provenance: {
+      generator: GENERATOR,
+      article: '剛体の衝突 4 PositionBased (ShapeMatching)',
+      source_files: [fileSha('mat2.js')],
+      module: 'mat2.js, an AMD module, run unmodified through data/generate/amd_loader.js',
+      ...common,
+      prng: 'mulberry32',
+      prng_seed: MAT2_SEED,
+      generated_by_command: command,
+    },
+    cases: mat2Cases(loader.load('./mat2')),
+  };
+
+  const sm = shapeMatchingCases(articlesDir, loader, math);
+  const smDoc = {
+    provenance: {
+      generator: GENERATOR,
+      article: '剛体の衝突 4 PositionBased (ShapeMatching)',
+      source_files: [fileSha(SHAPE_MODULE), fileSha('mat2.js'), fileSha('collision-shapeMatching.html')],
+      own_modules: [{ name: 'data/generate/math.js', sha256: sha256(fs.readFileSync(path.join(OWN_DIR, 'math.js'))) }],
+      private_functions: {
+        names: PRIVATE_FUNCTIONS,
+        method: 'factory text from V8, re-evaluated with one statement prepended to its body (data/README.md)',
+        factory_line: sm.priv.factoryLine,
+        factory_sha256: sm.priv.factorySha256,
+        body_results_identical_to_plain_module: true, // checked bit for bit, else we abort
+      },
+      body_shapes_from: `createPolygonPoints in collision-shapeMatching.html:${sm.pageLine} (page bodies)`,
+      ...common,
+      prng: 'mulberry32',
+      prng_seed: SHAPE_SEED,
+      generated_by_command: command,
+    },
+    shape_match: sm.shapeMatchOut,
+    body: sm.bodyOut,
+  };
+
+  return new Map([
+    ['create_polygon_points.json', toJson(doc) + '\n'],
+    ['mat2.json', toJson(mat2Doc) + '\n'],
+    ['shape_matching.json', toJson(smDoc) + '\n'],
+  ]);
 }
 
 // Lists up to `limit` JSON paths where a and b differ.
@@ -384,11 +926,13 @@ function jsonDiff(a, b, at = '$', out = [], limit = 20) {
   return out.slice(0, limit);
 }
 
-// " (nsides=5 radius=0.1)" for a diff line about $.cases[k], to make it readable.
+// " (nsides=5 radius=0.1)" or " (spd: cond=10 #1)" for a diff line about
+// $.<list>[k], to make it readable.
 function caseLabel(doc, diffLine) {
-  const m = /^\$\.cases\[(\d+)\]/.exec(diffLine);
-  const c = m && Array.isArray(doc.cases) ? doc.cases[Number(m[1])] : null;
-  return c && typeof c === 'object' ? `  (nsides=${c.nsides} radius=${c.radius})` : '';
+  const m = /^\$\.(\w+)\[(\d+)\]/.exec(diffLine);
+  const c = m && Array.isArray(doc[m[1]]) ? doc[m[1]][Number(m[2])] : null;
+  if (!c || typeof c !== 'object') return '';
+  return 'nsides' in c ? `  (nsides=${c.nsides} radius=${c.radius})` : `  (${c.kind}: ${c.label})`;
 }
 
 function check(files, outDir) {
