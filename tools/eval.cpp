@@ -51,6 +51,7 @@ const eval::op_table& op_table_instance() {
   static const eval::op_table table = [] {
     eval::op_table t;
     eval::add_mass_ops(t);
+    eval::add_matrix_ops(t);
     return t;
   }();
   return table;

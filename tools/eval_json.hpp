@@ -22,6 +22,7 @@
 
 #include "rigidref/convert.hpp"
 #include "rigidref/errors.hpp"
+#include "rigidref/mat2.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
 
@@ -35,6 +36,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace rigidref::tools::eval {
@@ -150,12 +152,13 @@ class fields {
     return has(name) ? real<T>(name) : fallback;
   }
 
-  // A list of [x, y] pairs.
+  // A list of [x, y] pairs (`what` names them in the error message).
   template <class T>
-  std::vector<vec2<T>> points(const char* name) const {
+  std::vector<vec2<T>> points(const char* name, const char* what = "vertices") const {
     const json& list = require(name);
     const std::string base(name);
-    if (!list.is_array()) throw invalid_input(base + ": expected a list of [x, y] vertices, got " + brief(list));
+    if (!list.is_array())
+      throw invalid_input(base + ": expected a list of [x, y] " + what + ", got " + brief(list));
     std::vector<vec2<T>> out;
     out.reserve(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -168,6 +171,36 @@ class fields {
       out.push_back({std::move(x), std::move(y)});
     }
     return out;
+  }
+
+  // A list of reals ([] allowed; the op decides what length it needs).
+  template <class T>
+  std::vector<T> reals(const char* name) const {
+    const json& list = require(name);
+    const std::string base(name);
+    if (!list.is_array()) throw invalid_input(base + ": expected a list of numbers, got " + brief(list));
+    std::vector<T> out;
+    out.reserve(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i)
+      out.push_back(real_from_json<T>(list[i], base + "[" + std::to_string(i) + "]"));
+    return out;
+  }
+
+  // A 2x2 matrix as row lists [[a, b], [c, d]] (protocol, "Conventions"),
+  // entry errors named "m[1][0]: ...".
+  template <class T>
+  mat2<T> matrix(const char* name) const {
+    const json& m = require(name);
+    const std::string base(name);
+    const auto is_row = [](const json& row) { return row.is_array() && row.size() == 2; };
+    if (!m.is_array() || m.size() != 2 || !is_row(m[0]) || !is_row(m[1]))
+      throw invalid_input(base + " must be a 2x2 matrix [[a, b], [c, d]] (a list of 2 rows of 2 numbers), got " +
+                          brief(m));
+    const auto entry = [&](std::size_t i, std::size_t j) {
+      return real_from_json<T>(m[i][j], base + "[" + std::to_string(i) + "][" + std::to_string(j) + "]");
+    };
+    T a = entry(0, 0), b = entry(0, 1), c = entry(1, 0), d = entry(1, 1);
+    return {std::move(a), std::move(b), std::move(c), std::move(d)};
   }
 
   // An integer in [lo, hi]: a JSON number with an integral value (4 and 4.0
@@ -243,6 +276,14 @@ template <class T>
 ojson point_value(const vec2<T>& p, std::string_view field) {
   const std::string f(field);
   return ojson::array({real_value(p.x, f + "[0]"), real_value(p.y, f + "[1]")});
+}
+
+// A 2x2 matrix as row lists [[a, b], [c, d]].
+template <class T>
+ojson matrix_value(const mat2<T>& m, std::string_view field) {
+  const std::string f(field);
+  return ojson::array({ojson::array({real_value(m.a, f + "[0][0]"), real_value(m.b, f + "[0][1]")}),
+                       ojson::array({real_value(m.c, f + "[1][0]"), real_value(m.d, f + "[1][1]")})});
 }
 
 // ---- writing answer lines ----------------------------------------------------
