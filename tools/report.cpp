@@ -1,4 +1,5 @@
 #include "report.hpp"
+#include "report_html.hpp"
 
 #include "rigidref/verify/bounds.hpp"
 #include "rigidref/verify/mass_accuracy.hpp"
@@ -29,6 +30,8 @@ void add_report_options(CLI::App& cmd, report_options& opts) {
   cmd.add_option("--csv", opts.csv_dir,
                  "Write plot-ready CSV files into this directory (mat2_sqrt_error_vs_condition.csv: one line per\n"
                  "matrix and method, with its condition number and worst-entry error in ulps)");
+  cmd.add_option("--html", opts.html_path,
+                 "Also write the report as a self-contained HTML page (tables, verdicts, derivation links, plots)");
   cmd.add_option("--type", opts.only_type, "Only this precision: float, double, long double, mp50, mp100, exact")
       ->check(CLI::IsMember({"float", "double", "long double", "mp50", "mp100", "exact"}));
 }
@@ -195,9 +198,19 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
     if (!o.worst && w.size() > 600) w = w.substr(0, 300) + " ... " + w.substr(w.size() - 250);
     out << "  [" << verdict_name(r.v) << "] " << r.stats.function << " (" << r.stats.type << "): " << w << "\n";
   }
-  out << "\nsummary: " << rows.size() << " rows, " << pass << " pass, " << fail << " fail, " << finding
-      << " findings (article formulas reported, not bounded), " << std::fixed << std::setprecision(1) << seconds
-      << " s\n";
+  std::ostringstream summary;
+  summary << "summary: " << rows.size() << " rows, " << pass << " pass, " << fail << " fail, " << finding
+          << " findings (article formulas reported, not bounded), " << std::fixed << std::setprecision(1) << seconds
+          << " s";
+  out << "\n" << summary.str() << "\n";
+  if (!o.html_path.empty()) {
+    std::vector<html_row> page;
+    for (const auto& r : rows)
+      page.push_back({&r.stats, r.bound ? fmt(r.bound->max_ulps) + " / " + fmt(r.bound->max_eps) : "none",
+                      verdict_name(r.v), r.bound ? std::string(r.bound->why) : "no bound in the table"});
+    write_html_report(o.html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, samples);
+    err << "wrote " << o.html_path << "\n";
+  }
   return fail == 0 ? 0 : 1;
 }
 

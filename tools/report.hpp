@@ -16,6 +16,7 @@ struct report_options {
   bool worst = false;      // print every row's worst case, not only failures and findings
   std::string only_type;   // restrict to one precision ("" = all)
   std::string csv_dir;     // write plot-ready CSV files here ("" = none)
+  std::string html_path;   // write the HTML page here ("" = none)
 };
 
 void add_report_options(CLI::App& cmd, report_options& opts);

@@ -1,0 +1,186 @@
+#include "report_html.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+namespace rigidref::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string number(double x) {
+  if (std::isinf(x)) return "&infin;";
+  std::ostringstream o;
+  if (x != 0 && (std::abs(x) >= 1e5 || std::abs(x) < 1e-2)) o << std::setprecision(2) << std::scientific << x;
+  else o << std::setprecision(3) << x;
+  return o.str();
+}
+
+// Which derivation file defines an anchor prefix.
+const std::map<std::string, std::string>& derivation_files() {
+  static const std::map<std::string, std::string> files{
+      {"D-MASS", "mass.md"},     {"D-EFT", "double_word.md"},     {"D-PRED", "predicates.md"},
+      {"D-MSQRT", "matrix_sqrt.md"}, {"D-POLAR", "polar.md"}, {"D-SHAPE", "shape_matching.md"}};
+  return files;
+}
+
+// Anchors become links to derivations/ relative to the page, when the source
+// tree this binary was built from is still there; plain text otherwise.
+std::string link_anchors(const std::string& why, const fs::path& page_dir) {
+  static const std::regex anchor(R"(D-([A-Z]+)-[0-9]+)");
+  std::string out;
+  std::sregex_iterator it(why.begin(), why.end(), anchor), end;
+  std::size_t last = 0;
+#ifdef RIGIDREF_SOURCE_DIR
+  const fs::path derivations = fs::path(RIGIDREF_SOURCE_DIR) / "derivations";
+#else
+  const fs::path derivations;
+#endif
+  for (; it != end; ++it) {
+    out += escape(why.substr(last, it->position() - last));
+    const std::string a = it->str();
+    const auto f = derivation_files().find("D-" + (*it)[1].str());
+    if (f != derivation_files().end() && !derivations.empty() && fs::exists(derivations / f->second)) {
+      const fs::path target = fs::relative(derivations / f->second, page_dir);
+      out += "<a href=\"" + escape(target.generic_string()) + "#" + a + "\">" + a + "</a>";
+    } else {
+      out += a;
+    }
+    last = it->position() + it->length();
+  }
+  return out + escape(why.substr(last));
+}
+
+// log10(cond) against log10(1 + worst ulps), one colour per method, double only.
+std::string condition_plot(const std::vector<verify::condition_sample>& samples) {
+  const double w = 720, h = 380, left = 60, right = 20, top = 20, bottom = 50;
+  const double xmax = 12, ymax = 10;
+  auto px = [&](double x) { return left + (w - left - right) * std::clamp(x, 0.0, xmax) / xmax; };
+  auto py = [&](double y) { return h - bottom - (h - top - bottom) * std::clamp(y, 0.0, ymax) / ymax; };
+  const std::map<std::string, std::string> colour{
+      {"default", "#1b7837"}, {"cayley_hamilton", "#e08214"}, {"diagonalization", "#b2182b"}};
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1);
+  s << "<svg viewBox=\"0 0 " << w << " " << h << "\" width=\"" << w << "\" height=\"" << h
+    << "\" role=\"img\" aria-label=\"matrix square root error against condition number\">\n";
+  for (int k = 0; k <= 12; k += 2) {
+    s << "<line x1=\"" << px(k) << "\" y1=\"" << py(0) << "\" x2=\"" << px(k) << "\" y2=\"" << py(ymax)
+      << "\" class=\"grid\"/><text x=\"" << px(k) << "\" y=\"" << h - bottom + 18 << "\" class=\"tick\">1e" << k
+      << "</text>\n";
+  }
+  for (int k = 0; k <= 10; k += 2) {
+    s << "<line x1=\"" << px(0) << "\" y1=\"" << py(k) << "\" x2=\"" << px(xmax) << "\" y2=\"" << py(k)
+      << "\" class=\"grid\"/><text x=\"" << left - 8 << "\" y=\"" << py(k) + 4 << "\" class=\"ytick\">1e" << k
+      << "</text>\n";
+  }
+  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 10
+    << "\" class=\"label\">condition number of A (double)</text>\n";
+  s << "<text x=\"14\" y=\"" << (top + h - bottom) / 2 << "\" class=\"label\" transform=\"rotate(-90 14 "
+    << (top + h - bottom) / 2 << ")\">1 + worst entry error (ulps)</text>\n";
+  for (const auto& c : samples) {
+    if (c.type != "double") continue;
+    const auto col = colour.find(c.method);
+    s << "<circle cx=\"" << px(std::log10(c.condition)) << "\" cy=\"" << py(std::log10(1 + c.max_ulps))
+      << "\" r=\"2\" fill=\"" << (col == colour.end() ? "#444" : col->second) << "\" fill-opacity=\"0.55\"/>\n";
+  }
+  double ly = top + 10;
+  for (const auto& [name, col] : colour) {
+    s << "<circle cx=\"" << left + 16 << "\" cy=\"" << ly << "\" r=\"4\" fill=\"" << col << "\"/><text x=\""
+      << left + 26 << "\" y=\"" << ly + 4 << "\" class=\"legend\">" << name << "</text>\n";
+    ly += 16;
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+const char* style = R"css(
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 1200px; color: #222; line-height: 1.4; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; }
+th { background: #f4f4f4; position: sticky; top: 0; }
+td.name, th.name, td.type { text-align: left; }
+tr.pass td.verdict { color: #1b7837; } tr.FAIL td.verdict { color: #b2182b; font-weight: bold; }
+tr.finding td.verdict { color: #8c510a; }
+.summary { padding: 0.6rem 1rem; background: #f4f8f4; border-left: 4px solid #1b7837; }
+.summary.failed { background: #fbf0f0; border-left-color: #b2182b; }
+code, .worst { font-family: ui-monospace, monospace; font-size: 0.8rem; word-break: break-all; }
+.grid { stroke: #e4e4e4; } .tick, .legend { font-size: 11px; } .tick { text-anchor: middle; }
+.ytick { font-size: 11px; text-anchor: end; } .label { font-size: 12px; text-anchor: middle; }
+)css";
+
+}  // namespace
+
+void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
+                       const std::vector<verify::condition_sample>& samples) {
+  const fs::path page = fs::absolute(path);
+  if (page.has_parent_path()) fs::create_directories(page.parent_path());
+  std::ofstream f(page);
+  if (!f) throw std::runtime_error("cannot write " + page.string());
+  const bool failed = std::any_of(rows.begin(), rows.end(), [](const html_row& r) { return r.verdict == "FAIL"; });
+  f << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rigidref verification report</title>\n"
+    << "<style>" << style << "</style></head><body>\n"
+    << "<h1>rigidref verification report</h1>\n"
+    << "<p class=\"summary" << (failed ? " failed" : "") << "\">" << escape(header) << "</p>\n"
+    << "<p>Every row compares one function in one precision with an exact rational oracle (or a 230-digit one "
+       "where cos, sqrt or atan2 enter). <b>max ulps</b> is the largest distance from the correctly rounded answer, "
+       "<b>eps</b> the relative error in epsilons of the type (Boost.Math's measure). A <i>finding</i> is an "
+       "article formula reported as measured, not bounded. Each bound cites the derivation that justifies it.</p>\n";
+  // Rows grouped by topic (the function name up to the first space).
+  std::map<std::string, std::vector<const html_row*>> topics;
+  std::vector<std::string> order;
+  for (const auto& r : rows) {
+    const std::string topic = r.stats->function.substr(0, r.stats->function.find(' '));
+    if (!topics.count(topic)) order.push_back(topic);
+    topics[topic].push_back(&r);
+  }
+  for (const auto& topic : order) {
+    f << "<h2>" << escape(topic) << "</h2>\n<table><tr><th class=\"name\">function</th><th class=\"name\">type</th>"
+      << "<th>cases</th><th>max ulps</th><th>max eps</th><th>rms eps</th><th>bound ulps / eps</th>"
+      << "<th class=\"name\">verdict</th><th class=\"name\">derivation</th></tr>\n";
+    for (const html_row* r : topics[topic]) {
+      const auto& s = *r->stats;
+      f << "<tr class=\"" << r->verdict << "\"><td class=\"name\">" << escape(s.function) << "</td><td class=\"type\">"
+        << escape(s.type) << "</td><td>" << s.cases << "</td><td>" << number(s.max_ulps) << "</td><td>"
+        << number(s.max_eps) << "</td><td>" << number(s.rms_eps()) << "</td><td>" << escape(r->bound)
+        << "</td><td class=\"verdict name\">" << r->verdict << "</td><td class=\"name\">"
+        << link_anchors(r->why, page.parent_path()) << "</td></tr>\n";
+    }
+    f << "</table>\n";
+  }
+  f << "<h2>Matrix square root: error against condition number</h2>\n"
+    << "<p>Each point is one matrix (SPD, general, or rotation-scaling) and one method, in double. The reference "
+       "(default) stays correctly rounded; the article's methods evaluated in double lose digits as the "
+       "condition number grows (and diagonalisation also when eigenvalues nearly coincide).</p>\n"
+    << condition_plot(samples);
+  f << "<h2>Worst cases</h2>\n<p>Inputs at full precision; rerun with the same seed to reproduce.</p>\n<ul>\n";
+  for (const auto& r : rows) {
+    if (r.verdict == "pass") continue;
+    f << "<li><b>" << escape(r.stats->function) << "</b> (" << escape(r.stats->type) << ", " << r.verdict
+      << "): <span class=\"worst\">" << escape(r.stats->worst_case) << "</span></li>\n";
+  }
+  f << "</ul>\n</body></html>\n";
+}
+
+}  // namespace rigidref::tools
