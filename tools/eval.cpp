@@ -52,6 +52,7 @@ const eval::op_table& op_table_instance() {
     eval::op_table t;
     eval::add_mass_ops(t);
     eval::add_matrix_ops(t);
+    eval::add_impulse_ops(t);
     return t;
   }();
   return table;

@@ -71,5 +71,6 @@ inline std::optional<std::size_t> precision_index(std::string_view name) {
 // The op groups (one .cpp each).
 void add_mass_ops(op_table& table);    // eval_mass.cpp: mass.*
 void add_matrix_ops(op_table& table);  // eval_matrix.cpp: mat2.sqrt, mat2.polar, shape_match
+void add_impulse_ops(op_table& table);  // eval_impulse.cpp: impulse.wall, impulse.pair
 
 }  // namespace rigidref::tools::eval

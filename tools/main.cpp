@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
       "Read JSON Lines requests on standard input and write one JSON answer line per request on\n"
       "standard output, in order (the protocol: ../shared/eval-protocol.md, summarised in README.md;\n"
       "ops: mass.polygon, mass.triangle, mass.regular_polygon, mass.circle, mass.rectangle, mat2.sqrt,\n"
-      "mat2.polar, shape_match). Example:\n"
+      "mat2.polar, shape_match, impulse.wall, impulse.pair). Example:\n"
       "  echo '{\"id\":1,\"op\":\"mass.polygon\",\"vertices\":[[0,0],[2,0],[2,1],[0,1]]}' | rigidref eval\n"
       "Precisions: float, double (default), long double, mp50, mp100, exact (rational).\n"
       "Exit status 0 when every line got an answer (error answers included), 2 on bad usage.");
