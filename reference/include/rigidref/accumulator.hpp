@@ -30,6 +30,11 @@ struct accumulator {
   static_assert(is_binary_floating_v<T>, "no accumulator for this scalar type");
   using type = double_word<wider_t<T>>;
   static type from(const T& x) { return type(static_cast<wider_t<T>>(x)); }
+  // An exact value to within the double word's precision (hi, then the rest).
+  static type from_exact(const exact& q) {
+    const wider_t<T> hi = round_to<wider_t<T>>(q);
+    return type(hi, round_to<wider_t<T>>(q - to_exact(hi)));
+  }
   static T round(const type& w) { return round_to_nearest<T>(w); }
   static bool negative(const type& w) { return is_negative(w); }
   static bool zero(const type& w) { return w.hi == 0; }
@@ -54,6 +59,7 @@ struct accumulator<bmp::number<bmp::cpp_bin_float<Digits10>, bmp::et_off>> {
   using T = bmp::number<bmp::cpp_bin_float<Digits10>, bmp::et_off>;
   using type = bmp::number<bmp::cpp_bin_float<2 * Digits10 + 20>, bmp::et_off>;
   static type from(const T& x) { return type(x); }  // exact: more digits, wider exponent
+  static type from_exact(const exact& q) { return round_to<type>(q); }
   static T round(const type& w) { return round_to<T>(to_exact(w)); }
   static bool negative(const type& w) { return w < 0; }
   static bool zero(const type& w) { return w == 0; }
@@ -70,6 +76,7 @@ template <>
 struct accumulator<exact> {
   using type = exact;
   static type from(const exact& x) { return x; }
+  static type from_exact(const exact& q) { return q; }
   static exact round(const exact& w) { return w; }
   static bool negative(const exact& w) { return w < 0; }
   static bool zero(const exact& w) { return w == 0; }

@@ -7,7 +7,8 @@
 //                               with the cancellations removed, rounded once (D-MSQRT-4)
 //
 // All three throw domain_error outside the domain and invalid_input for
-// non-finite entries; none returns a NaN.
+// non-finite entries; none returns a NaN. The article methods throw
+// unsupported where their formula breaks down in T inside the domain.
 #pragma once
 
 #include "rigidref/accumulator.hpp"
@@ -33,6 +34,26 @@ void require_finite_matrix(const mat2<T>& m) {
 template <class T>
 int determinant_sign(const mat2<T>& m) {
   return orientation(vec2<T>{T(0), T(0)}, vec2<T>{m.a, m.c}, vec2<T>{m.b, m.d});
+}
+
+// The article's formulas, evaluated in T, can divide by a quantity that is
+// positive in exact arithmetic but rounds to 0 (e.g. tr + 2 sqrt(det) for
+// A = [[-2^26, 1], [-1, -2^26]] in double): a typed error, not a NaN
+// (data/counterexamples/article_sqrt_nan_in_domain.json).
+template <class T>
+[[noreturn]] void article_breakdown(const char* method, const char* quantity) {
+  throw unsupported(std::string("the article's ") + method + " formula breaks down in " +
+                    std::string(scalar_name<T>()) + " for this matrix: " + quantity +
+                    " rounds to 0 although the square root exists; use method \"default\"");
+}
+
+// The result of an article method, or the breakdown error if an entry
+// overflowed (a tiny divisor that did not round to 0).
+template <class T>
+mat2<T> finite_or_breakdown(const mat2<T>& x, const char* method) {
+  if (!is_finite(x.a) || !is_finite(x.b) || !is_finite(x.c) || !is_finite(x.d))
+    article_breakdown<T>(method, "an entry");
+  return x;
 }
 
 }  // namespace detail
@@ -72,7 +93,9 @@ mat2<T> sqrt_cayley_hamilton(const mat2<T>& m) {
   if (det < 0) det = 0;
   const T s = sqrt(det);
   const T t = sqrt(m.a + m.d + 2 * s);
-  return {T((m.a + s) / t), T(m.b / t), T(m.c / t), T((m.d + s) / t)};
+  if (!(t > 0)) detail::article_breakdown<T>("Cayley-Hamilton", "tr A + 2 sqrt(det A)");
+  return detail::finite_or_breakdown<T>({T((m.a + s) / t), T(m.b / t), T(m.c / t), T((m.d + s) / t)},
+                                        "Cayley-Hamilton");
 }
 
 // D-MSQRT-2: diagonalisation as the article derives it: eigenvalues
@@ -97,7 +120,9 @@ mat2<T> sqrt_diagonalization(const mat2<T>& m) {
     const T modulus = sqrt(det);
     const T re = sqrt((modulus + tr / 2) / 2);
     const T two_re = 2 * re;
-    return {T((a + modulus) / two_re), T(b / two_re), T(c / two_re), T((d + modulus) / two_re)};
+    if (!(two_re > 0)) detail::article_breakdown<T>("diagonalisation", "2 Re sqrt(lambda)");
+    return detail::finite_or_breakdown<T>(
+        {T((a + modulus) / two_re), T(b / two_re), T(c / two_re), T((d + modulus) / two_re)}, "diagonalisation");
   }
   const T root = sqrt(disc);
   T l1 = (tr - root) / 2, l2 = (tr + root) / 2;
@@ -107,7 +132,9 @@ mat2<T> sqrt_diagonalization(const mat2<T>& m) {
   if (b == 0 && c == 0) return {sqrt(a), T(0), T(0), sqrt(d)};
   if (disc == 0 || l1 == l2) {  // repeated eigenvalue
     const T two_r = 2 * r1;
-    return {T((a + l1) / two_r), T(b / two_r), T(c / two_r), T((d + l1) / two_r)};
+    if (!(two_r > 0)) detail::article_breakdown<T>("diagonalisation", "2 sqrt(lambda)");
+    return detail::finite_or_breakdown<T>({T((a + l1) / two_r), T(b / two_r), T(c / two_r), T((d + l1) / two_r)},
+                                          "diagonalisation");
   }
   // P = [[p11, p12], [p21, p22]] with eigenvector columns, P^-1 = adj(P) / |P|.
   T p11, p12, p21, p22;
@@ -117,19 +144,20 @@ mat2<T> sqrt_diagonalization(const mat2<T>& m) {
     p11 = l1 - d, p12 = l2 - d, p21 = c, p22 = c;
   }
   const T detp = p11 * p22 - p12 * p21;
+  if (detp == 0) detail::article_breakdown<T>("diagonalisation", "|P|");
   // X = P diag(r1, r2) adj(P) / |P|, adj(P) = [[p22, -p12], [-p21, p11]]
   const T x11 = (p11 * r1 * p22 - p12 * r2 * p21) / detp;
   const T x12 = (-p11 * r1 * p12 + p12 * r2 * p11) / detp;
   const T x21 = (p21 * r1 * p22 - p22 * r2 * p21) / detp;
   const T x22 = (-p21 * r1 * p12 + p22 * r2 * p11) / detp;
-  return {x11, x12, x21, x22};
+  return detail::finite_or_breakdown<T>({x11, x12, x21, x22}, "diagonalisation");
 }
 
 // D-MSQRT-4: the reference. Method 1 with every quantity carried in the
 // accumulator (about twice T's precision) and rounded once per entry:
 //   det in double words (no cancellation loss), s = sqrt(det),
 //   tau = tr + 2s, or for tr < 0 the cancellation-free -disc / (2s - tr)
-//   with disc = (a - d)^2 + 4bc, t = sqrt(tau), X = (A + sI)/t.
+//   with disc = (a - d)^2 + 4bc evaluated exactly, t = sqrt(tau), X = (A + sI)/t.
 // Within 1 ulp per entry while the cancellation in a + s, d + s stays
 // below about 2^(digits of the accumulator - digits of T - 4) (derivation).
 template <class T>
@@ -150,9 +178,12 @@ mat2<T> principal_sqrt(const mat2<T>& m) {
     if (!A::negative(tr)) {
       tau = tr + s * W(2);
     } else {  // tr < 0: complex eigenvalues (domain), tr + 2s = -disc / (2s - tr), disc < 0
-      const W amd = a - d;
-      const W disc = amd * amd + b * c * W(4);
-      tau = -disc / (s * W(2) - tr);
+      // disc = (a - d)^2 + 4bc itself cancels near the negative real axis
+      // (|disc| << (a - d)^2), so it is evaluated exactly: a polynomial in
+      // the exact inputs (data/counterexamples/principal_sqrt_near_negative_axis.json).
+      const exact ea = to_exact(m.a), ed = to_exact(m.d);
+      const exact disc = (ea - ed) * (ea - ed) + 4 * to_exact(m.b) * to_exact(m.c);
+      tau = A::from_exact(-disc) / (s * W(2) - tr);
     }
     const W t = A::sqrt(tau);
     return {A::round((a + s) / t), A::round(b / t), A::round(c / t), A::round((d + s) / t)};
