@@ -35,8 +35,8 @@ struct rotation_result {
 namespace detail {
 
 // D-POLAR-1..2 for either side. Singular A (det = 0): Q is not unique; we
-// take the rotation when u, v of the rotation form are not both 0, else the
-// reflection. A = 0: Q = I, S = 0.
+// take the rotation form, whose u, v are never both 0 for a nonzero singular
+// A (u = v = 0 means A = [[a, b], [b, -a]], det = -(a^2 + b^2)). A = 0: Q = I, S = 0.
 template <class T>
 polar_result<T> polar_impl(const mat2<T>& m, bool right) {
   if constexpr (is_exact_v<T>) {
@@ -48,7 +48,7 @@ polar_result<T> polar_impl(const mat2<T>& m, bool right) {
     if (m == mat2<T>{}) return {mat2<T>::identity(), mat2<T>{}, 1};
     const W a = A::from(m.a), b = A::from(m.b), c = A::from(m.c), d = A::from(m.d);
     int sigma = determinant_sign(m);
-    if (sigma == 0) sigma = (m.a + m.d == 0 && m.c == m.b) ? -1 : 1;  // exact tests: u, v of the rotation form
+    if (sigma == 0) sigma = 1;
     const W u = sigma > 0 ? W(a + d) : W(a - d);
     const W v = sigma > 0 ? W(c - b) : W(b + c);
     const W r = A::sqrt(u * u + v * v);

@@ -70,26 +70,33 @@ shape_match_result<T> shape_match(std::span<const vec2<T>> rest, std::span<const
     }
     auto weight = [&](std::size_t i) { return weights.empty() ? W(1) : A::from(weights[i]); };
 
-    // D-SHAPE-4: weighted centroids.
-    W total{0}, rx{0}, ry{0}, cx{0}, cy{0};
+    // D-SHAPE-4: weighted centroids, as offsets from the first point: the
+    // differences are exact in the accumulator, so coincident points give
+    // exactly zero offsets and q_i = 0 (a centroid accumulated from absolute
+    // coordinates carries rounding that looked like a tiny shape:
+    // data/counterexamples/shape_match_coincident_rest_points.json).
+    const W r0x = A::from(rest[0].x), r0y = A::from(rest[0].y);
+    const W c0x = A::from(current[0].x), c0y = A::from(current[0].y);
+    W total{0}, gx{0}, gy{0}, hx{0}, hy{0};
     for (std::size_t i = 0; i < n; ++i) {
       const W w = weight(i);
       total = total + w;
-      rx = rx + w * A::from(rest[i].x);
-      ry = ry + w * A::from(rest[i].y);
-      cx = cx + w * A::from(current[i].x);
-      cy = cy + w * A::from(current[i].y);
+      gx = gx + w * (A::from(rest[i].x) - r0x);
+      gy = gy + w * (A::from(rest[i].y) - r0y);
+      hx = hx + w * (A::from(current[i].x) - c0x);
+      hy = hy + w * (A::from(current[i].y) - c0y);
     }
     if (A::zero(total)) throw invalid_input("the weights sum to zero");
-    rx = rx / total, ry = ry / total, cx = cx / total, cy = cy / total;
+    gx = gx / total, gy = gy / total, hx = hx / total, hy = hy / total;
+    const W rx = r0x + gx, ry = r0y + gy, cx = c0x + hx, cy = c0y + hy;  // the centroids
 
     // Moments of q (rest) and p (current) about the centroids; `scale` bounds
     // |dot| and |crs| term by term, for the undetermined test below.
     W dot{0}, crs{0}, scale{0}, pq11{0}, pq12{0}, pq21{0}, pq22{0}, qq11{0}, qq12{0}, qq22{0};
     for (std::size_t i = 0; i < n; ++i) {
       const W w = weight(i);
-      const W qx = A::from(rest[i].x) - rx, qy = A::from(rest[i].y) - ry;
-      const W px = A::from(current[i].x) - cx, py = A::from(current[i].y) - cy;
+      const W qx = (A::from(rest[i].x) - r0x) - gx, qy = (A::from(rest[i].y) - r0y) - gy;
+      const W px = (A::from(current[i].x) - c0x) - hx, py = (A::from(current[i].y) - c0y) - hy;
       dot = dot + w * (qx * px + qy * py);
       crs = crs + w * (qx * py - qy * px);
       scale = scale + w * ((A::abs(qx) + A::abs(qy)) * (A::abs(px) + A::abs(py)));
@@ -120,7 +127,7 @@ shape_match_result<T> shape_match(std::span<const vec2<T>> rest, std::span<const
     // translation = c - R c0; goal_i = R (x0_i - c0) + c.
     out.translation = {A::round(cx - (cs * rx - sn * ry)), A::round(cy - (sn * rx + cs * ry))};
     for (std::size_t i = 0; i < n; ++i) {
-      const W qx = A::from(rest[i].x) - rx, qy = A::from(rest[i].y) - ry;
+      const W qx = (A::from(rest[i].x) - r0x) - gx, qy = (A::from(rest[i].y) - r0y) - gy;
       out.goals.push_back({A::round(cs * qx - sn * qy + cx), A::round(sn * qx + cs * qy + cy)});
     }
 
