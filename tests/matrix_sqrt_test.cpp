@@ -10,6 +10,7 @@
 // rounded value x*" (D-MSQRT-4) means |x - x*| <= u|x*| + eps|RN(x*)| <=
 // (3u + 2u^2)|x*| =: d1 |x*| for normal x; the generators keep every
 // nonzero entry normal.
+#include "support/exact_helpers.hpp"
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
 
@@ -25,51 +26,16 @@
 
 using namespace rigidref;
 
-namespace rigidref {
-template <class T>
-void showValue(const mat2<T>& m, std::ostream& os) {
-  os << "[[" << to_string(m.a) << ", " << to_string(m.b) << "], [" << to_string(m.c) << ", " << to_string(m.d)
-     << "]]";
-}
-}  // namespace rigidref
-
 namespace {
 
-using O = verify::oracle_float;  // 230 digits: oracle values and bound arithmetic
-using EM = mat2<exact>;
+using namespace rigidref::testing;  // O, EM, exact_of, mag, unit roundoffs (support/exact_helpers.hpp)
 
-template <class T>
-EM exact_of(const mat2<T>& m) {
-  return convert_mat<exact>(m, [](const T& x) { return to_exact(x); });
-}
-EM abs_of(const EM& m) { return {abs(m.a), abs(m.b), abs(m.c), abs(m.d)}; }
-O to_o(const exact& q) { return O(numerator(q)) / O(denominator(q)); }
-exact det_of(const EM& m) { return m.a * m.d - m.b * m.c; }
-
-// |x| without relying on which unqualified abs a float finds.
-template <class T>
-T mag(const T& x) {
-  return x < 0 ? T(-x) : x;
-}
-
-template <class T>
-exact unit_roundoff() {
-  return to_exact(epsilon<T>()) / 2;
-}
 
 // d1: the relative distance from x* of a value within 1 ulp of RN(x*) (above).
 template <class T>
 exact one_ulp_rel() {
   const exact u = unit_roundoff<T>();
   return 3 * u + 2 * u * u;
-}
-
-// Unit roundoff of the accumulator (accumulator<T>::unit()), exactly.
-template <class T>
-exact accumulator_unit() {
-  const auto w = accumulator<T>::unit();
-  if constexpr (requires { w.hi; }) return to_exact(w.hi) + to_exact(w.lo);
-  else return to_exact(w);
 }
 
 // The condition of D-MSQRT-4 under which principal_sqrt is within 1 ulp:

@@ -18,6 +18,7 @@
 // 1 ulp of it (2 u_W). So every entry x satisfies |x - x*| <= delta |x*| with
 //   delta = u + 65 u_W   (u = eps/2: the final rounding, u (1 + 64 u_W) + 64 u_W).
 // In double, delta is 2^-53 (1 + 2^-47); it is the half ulp of rounding once.
+#include "support/exact_helpers.hpp"
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
 
@@ -28,38 +29,10 @@
 
 using namespace rigidref;
 
-namespace rigidref {
-template <class T>
-void showValue(const mat2<T>& m, std::ostream& os) {
-  os << "[[" << to_string(m.a) << ", " << to_string(m.b) << "], [" << to_string(m.c) << ", " << to_string(m.d)
-     << "]]";
-}
-}  // namespace rigidref
-
 namespace {
 
-using O = verify::oracle_float;
-using EM = mat2<exact>;
+using namespace rigidref::testing;  // O, EM, exact_of, mag, unit roundoffs (support/exact_helpers.hpp)
 
-template <class T>
-EM exact_of(const mat2<T>& m) {
-  return convert_mat<exact>(m, [](const T& x) { return to_exact(x); });
-}
-EM abs_of(const EM& m) { return {abs(m.a), abs(m.b), abs(m.c), abs(m.d)}; }
-O to_o(const exact& q) { return O(numerator(q)) / O(denominator(q)); }
-exact det_of(const EM& m) { return m.a * m.d - m.b * m.c; }
-
-template <class T>
-T mag(const T& x) {
-  return x < 0 ? T(-x) : x;
-}
-
-template <class T>
-exact accumulator_unit() {
-  const auto w = accumulator<T>::unit();
-  if constexpr (requires { w.hi; }) return to_exact(w.hi) + to_exact(w.lo);
-  else return to_exact(w);
-}
 
 // delta of the error model above.
 template <class T>

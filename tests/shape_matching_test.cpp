@@ -20,6 +20,7 @@
 // rotation entry satisfies |x - x*| <= delta |x*| with
 //   delta = u + 33 u_W        (u = eps/2; we use u + 64 u_W).
 // Coordinates stay below 2^23, exact in every type.
+#include "support/exact_helpers.hpp"
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
 
@@ -36,23 +37,9 @@ using namespace rigidref;
 
 namespace {
 
-using O = verify::oracle_float;
+using namespace rigidref::testing;  // O, EM, exact_of, mag, unit roundoffs (support/exact_helpers.hpp)
+
 using EV = vec2<exact>;
-using EM = mat2<exact>;
-
-O to_o(const exact& q) { return O(numerator(q)) / O(denominator(q)); }
-
-template <class T>
-exact accumulator_unit() {
-  const auto w = accumulator<T>::unit();
-  if constexpr (requires { w.hi; }) return to_exact(w.hi) + to_exact(w.lo);
-  else return to_exact(w);
-}
-
-template <class T>
-exact unit_roundoff() {
-  return to_exact(epsilon<T>()) / 2;
-}
 
 // delta of the error model above (rotation entries).
 template <class T>
@@ -61,11 +48,6 @@ exact delta() {
 }
 
 exact abs1(const EV& v) { return abs(v.x) + abs(v.y); }
-
-template <class T>
-T mag(const T& x) {
-  return x < 0 ? T(-x) : x;
-}
 
 // A scene in exact numbers; weights empty = unit weights.
 struct scene {
@@ -149,11 +131,6 @@ exact energy(const exact_fit& f, const scene& s, const EM& R) {
     e += weight(s, i) * dot(d, d);
   }
   return e;
-}
-
-template <class T>
-EM exact_of(const mat2<T>& m) {
-  return convert_mat<exact>(m, [](const T& x) { return to_exact(x); });
 }
 
 void log_scene(const scene& s) {
