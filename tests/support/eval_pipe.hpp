@@ -137,6 +137,30 @@ inline void require_error(const json& answer, const std::string& code,
   for (const std::string& w : words) CHECK(message.find(w) != std::string::npos);
 }
 
+// A table of malformed requests, each with id 1: every answer is the error
+// `code` with id 1 and a message containing each of `words`.
+struct error_case {
+  std::string request;
+  std::string code;
+  std::vector<std::string> words;
+};
+
+inline void check_error_cases(const std::vector<error_case>& cases) {
+  std::vector<std::string> requests;
+  for (const error_case& c : cases) requests.push_back(c.request);
+  const std::vector<json> a = eval(requests);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    INFO("request: " << cases[i].request);
+    require_error(a[i], cases[i].code, {});
+    CHECK(a[i]["id"] == 1);
+    const std::string message = a[i]["error"]["message"].get<std::string>();
+    for (const std::string& w : cases[i].words) {
+      INFO("message: " << message << "; expected to contain: " << w);
+      CHECK(message.find(w) != std::string::npos);
+    }
+  }
+}
+
 // ---- reading results back -------------------------------------------------------
 
 // The value of a result real in T: a JSON number for float/double (the float

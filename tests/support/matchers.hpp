@@ -63,26 +63,6 @@ within_ulps_of_exact<T> WithinUlpsOfExact(const exact& truth, double ulps) {
   return {truth, ulps};
 }
 
-// |x - y| <= ulps representable steps of T.
-template <class T>
-class within_ulps : public Catch::MatcherBase<T> {
- public:
-  within_ulps(T target, double ulps) : target_(std::move(target)), ulps_(ulps) {}
-  bool match(const T& x) const override { return verify::ulps_from_rounded(x, to_exact(target_)) <= ulps_; }
-  std::string describe() const override {
-    return "is within " + std::to_string(ulps_) + " ulps of " + to_string(target_);
-  }
-
- private:
-  T target_;
-  double ulps_;
-};
-
-template <class T>
-within_ulps<T> WithinUlps(const T& target, double ulps) {
-  return {target, ulps};
-}
-
 // Bit-for-bit equality that prints full precision (also +-0 distinguished).
 template <class T>
 class identical_to : public Catch::MatcherBase<T> {
