@@ -210,6 +210,8 @@ std::string error_line(const json& id, const std::string& code, const std::strin
   return "{\"id\":" + eval::to_json_text(id) + ",\"ok\":false,\"error\":" + eval::to_json_text(error) + "}";
 }
 
+}  // namespace
+
 // The answer line for one request line.
 std::string answer_line(const std::string& line) {
   request_error parse_failure;
@@ -240,8 +242,6 @@ std::string answer_line(const std::string& line) {
     return error_line(id, "invalid_input", "internal error (please report): unknown exception");
   }
 }
-
-}  // namespace
 
 int run_eval(std::istream& in, std::ostream& out) {
   std::string line;

@@ -1,6 +1,10 @@
 // rigidref: the command-line front end of the reference library.
 //   rigidref report   run every accuracy table and print the verdicts
 //   rigidref eval     answer JSON Lines requests (../shared/eval-protocol.md)
+//   rigidref check    judge another engine's answers against the reference
+//   rigidref cases    write a validation case set (data/validation/)
+#include "cases.hpp"
+#include "check.hpp"
 #include "eval.hpp"
 #include "report.hpp"
 
@@ -32,6 +36,26 @@ int main(int argc, char** argv) {
       "Precisions: float, double (default), long double, mp50, mp100, exact (rational).\n"
       "Exit status 0 when every line got an answer (error answers included), 2 on bad usage.");
 
+  rigidref::tools::check_options check_opts;
+  CLI::App* check = app.add_subcommand(
+      "check",
+      "Judge another engine's answers against the reference. Input: JSON Lines, one per case: the\n"
+      "request's fields (id, op, inputs, as the engine used them), the engine's \"result\" (or \"error\"),\n"
+      "its \"engine\" name, its working \"precision\" (float, double, ...: errors are counted in its\n"
+      "epsilon) and optional \"allowances\" for what it approximates on purpose (README.md,\n"
+      "\"Checking an engine\"). Each case is recomputed exactly (or in 100 digits) and every field\n"
+      "judged against its op's budget; prints a table per engine and op and the worst failing cases\n"
+      "with a command that reproduces them. Exit status 0 if none fails, 1 if any fails, 2 on bad usage.");
+  rigidref::tools::add_check_options(*check, check_opts);
+
+  rigidref::tools::cases_options cases_opts;
+  CLI::App* cases = app.add_subcommand(
+      "cases",
+      "Write a validation case set as eval request lines on standard output (data/validation/ holds the\n"
+      "committed sets; an engine adapter answers them and `rigidref check` judges the answers). Every\n"
+      "input is a float written exactly, so float and double engines solve the same problem.");
+  rigidref::tools::add_cases_options(*cases, cases_opts);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -39,6 +63,8 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 2;  // the protocol reserves 2 for bad command-line usage
   }
   if (*report) return rigidref::tools::run_report(report_opts, std::cout, std::cerr);
+  if (*cases) return rigidref::tools::run_cases(cases_opts, std::cout);
+  if (*check) return rigidref::tools::run_check(check_opts, std::cin, std::cout, std::cerr);
   if (*eval) return rigidref::tools::run_eval(std::cin, std::cout);
   return 2;
 }

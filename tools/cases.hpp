@@ -1,0 +1,24 @@
+// `rigidref cases`: write a validation case set as eval request lines.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace rigidref::tools {
+
+struct cases_options {
+  std::string set = "mass";
+  std::uint64_t seed = 20261122;
+  std::size_t count = 400;
+};
+
+void add_cases_options(CLI::App& cmd, cases_options& opts);
+
+// Writes the request lines on `out`; returns 0.
+int run_cases(const cases_options& opts, std::ostream& out);
+
+}  // namespace rigidref::tools

@@ -1,0 +1,393 @@
+// `rigidref check`: reads an engine's answers (JSON Lines, the answer format
+// in README.md "Checking an engine"), recomputes each case with `rigidref
+// eval` in exact arithmetic (mp100 where the op needs a square root or a
+// cosine), and judges every result field with the tolerance model of
+// check_rules.hpp. Errors are measured in exact arithmetic on the engine's
+// printed values, so the judge adds no rounding of its own.
+#include "check.hpp"
+#include "check_rules.hpp"
+#include "eval.hpp"
+#include "eval_json.hpp"
+
+#include "rigidref/convert.hpp"
+#include "rigidref/scalar.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace rigidref::tools {
+
+void add_check_options(CLI::App& cmd, check_options& opts) {
+  cmd.add_option("--results", opts.results,
+                 "Answer file (JSON Lines: each line a request's fields plus the engine's \"result\" or\n"
+                 "\"error\", its \"engine\" name and working \"precision\"); \"-\" reads standard input")
+      ->capture_default_str();
+  cmd.add_option("--worst", opts.worst, "Print this many failing cases in full, worst first")->capture_default_str();
+  cmd.add_option("--verdicts", opts.verdicts, "Also write one JSON line per case (verdict, error in eps) here");
+}
+
+namespace {
+
+using eval::json;
+
+enum class verdict { pass, fail, skipped, both_reject, unreadable };
+
+const char* verdict_name(verdict v) {
+  switch (v) {
+    case verdict::pass: return "pass";
+    case verdict::fail: return "fail";
+    case verdict::skipped: return "skipped";
+    case verdict::both_reject: return "both_reject";
+    case verdict::unreadable: return "unreadable";
+  }
+  return "?";
+}
+
+struct case_outcome {
+  std::size_t line = 0;
+  std::string engine = "?", op = "?", precision = "double";
+  verdict v = verdict::unreadable;
+  double error_eps = 0;     // worst field error in the engine's epsilon
+  std::string worst_field;  // where it was
+  std::string detail;       // why it failed / was skipped
+  std::string request;      // the reference request line, to reproduce
+  json engine_result, reference_result;
+};
+
+// The engine's unit roundoff doubled (machine epsilon) for its precision.
+exact epsilon_of(const std::string& precision) {
+  if (precision == "float") return to_exact(std::numeric_limits<float>::epsilon());
+  if (precision == "double") return to_exact(std::numeric_limits<double>::epsilon());
+  if (precision == "long double") return to_exact(std::numeric_limits<long double>::epsilon());
+  if (precision == "mp50") return to_exact(std::numeric_limits<mp50>::epsilon());
+  if (precision == "mp100") return to_exact(std::numeric_limits<mp100>::epsilon());
+  if (precision == "exact") return 0;
+  throw std::invalid_argument("precision: expected float, double, long double, mp50, mp100 or exact, got \"" +
+                              precision + "\"");
+}
+
+exact real_of(const json& v, const std::string& where) {
+  if (v.is_number()) {
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) throw std::invalid_argument(where + ": not finite");
+    return to_exact(d);
+  }
+  if (v.is_string()) return parse_exact(v.get_ref<const std::string&>());
+  throw std::invalid_argument(where + ": expected a number, got " + eval::brief(v));
+}
+
+// Numbers of a scalar, vector or matrix field, in order.
+void flatten(const json& v, const std::string& where, std::vector<exact>& out) {
+  if (v.is_array()) {
+    for (std::size_t i = 0; i < v.size(); ++i) flatten(v[i], where + "[" + std::to_string(i) + "]", out);
+    return;
+  }
+  out.push_back(real_of(v, where));
+}
+
+exact abs_exact(const exact& x) { return x < 0 ? exact(-x) : x; }
+
+exact max_abs(const std::vector<exact>& v) {
+  exact m = 0;
+  for (const exact& x : v) m = std::max(m, abs_exact(x));
+  return m;
+}
+
+// L: the size of the input shapes (largest bounding-box side of any list of
+// [x, y] points, 2r of a circle, the larger side of a rectangle).
+exact input_size(const json& request) {
+  exact size = 0;
+  const auto consider_points = [&](const json& list) {
+    if (!list.is_array() || list.empty()) return;
+    std::optional<exact> lo_x, hi_x, lo_y, hi_y;
+    for (const json& p : list) {
+      if (!p.is_array() || p.size() != 2) return;
+      const exact x = real_of(p[0], "point"), y = real_of(p[1], "point");
+      lo_x = lo_x ? std::min(*lo_x, x) : x;
+      hi_x = hi_x ? std::max(*hi_x, x) : x;
+      lo_y = lo_y ? std::min(*lo_y, y) : y;
+      hi_y = hi_y ? std::max(*hi_y, y) : y;
+    }
+    size = std::max({size, exact(*hi_x - *lo_x), exact(*hi_y - *lo_y)});
+  };
+  for (const auto& [key, value] : request.items()) {
+    if (value.is_array()) consider_points(value);
+    if (value.is_object()) {
+      if (value.contains("radius")) size = std::max(size, exact(2 * abs_exact(real_of(value["radius"], key))));
+      if (value.contains("width")) size = std::max(size, abs_exact(real_of(value["width"], key)));
+      if (value.contains("height")) size = std::max(size, abs_exact(real_of(value["height"], key)));
+    }
+  }
+  return size;
+}
+
+double to_display(const exact& q) {
+  return static_cast<double>(round_to<double>(q));
+}
+
+// The reference answer object for a request, exact where the op allows it.
+json reference_answer(json request) {
+  request.erase("precision");
+  request["precision"] = "exact";
+  json answer = json::parse(answer_line(eval::to_json_text(request)));
+  if (!answer.value("ok", false) && answer["error"].value("code", "") == "unsupported") {
+    request["precision"] = "mp100";
+    answer = json::parse(answer_line(eval::to_json_text(request)));
+  }
+  return answer;
+}
+
+void judge_fields(const json& line, const json& result, const json& reference, case_outcome& c) {
+  const check::op_rule* rule = check::find_op_rule(c.op);
+  if (rule == nullptr) {
+    c.v = verdict::unreadable;
+    c.detail = "rigidref check has no tolerance rule for op \"" + c.op + "\"";
+    return;
+  }
+  std::map<std::string, exact, std::less<>> allowance;
+  if (const auto a = line.find("allowances"); a != line.end()) {
+    if (!a->is_object()) throw std::invalid_argument("allowances: expected an object {\"name\": amount}");
+    for (const auto& [name, amount] : a->items()) {
+      const check::allowance_rule* known = check::find_allowance(name);
+      if (known == nullptr) throw std::invalid_argument("allowances: unknown allowance \"" + name + "\"");
+      const exact value = abs_exact(real_of(amount, "allowances." + name));
+      for (std::string_view f : known->fields) allowance[std::string(f)] += value;
+    }
+  }
+  const exact eps = epsilon_of(c.precision);
+  const exact size = input_size(line);
+  c.v = verdict::pass;
+  for (const check::field_rule& f : rule->fields) {
+    const std::string name(f.name);
+    const bool in_reference = reference.contains(name);
+    if (!result.contains(name)) {
+      if (in_reference && f.how == check::metric::flag) {
+        c.v = verdict::fail;
+        c.detail = "the engine's answer has no \"" + name + "\"";
+        return;
+      }
+      continue;  // optional for the engine: compared only when given
+    }
+    if (!in_reference) continue;  // e.g. closest points of an intersecting pair
+    if (f.how == check::metric::flag) {
+      if (result[name] != reference[name]) {
+        // A boolean on the boundary (touching) may go either way within the
+        // tolerance of the measured distance/depth; judged by those fields.
+        const bool near_boundary = [&] {
+          for (const char* measure : {"distance", "depth"})
+            if (reference.contains(measure) && real_of(reference[measure], measure) <= rule->budget_eps * eps * size)
+              return true;
+          return false;
+        }();
+        if (!near_boundary) {
+          c.v = verdict::fail;
+          c.worst_field = name;
+          c.error_eps = std::numeric_limits<double>::infinity();
+          c.detail = name + ": engine says " + result[name].dump() + ", reference " + reference[name].dump();
+          return;
+        }
+      }
+      continue;
+    }
+    std::vector<exact> x, r;
+    flatten(result[name], "result." + name, x);
+    flatten(reference[name], "reference." + name, r);
+    if (x.size() != r.size()) {
+      c.v = verdict::fail;
+      c.detail = name + ": engine gave " + std::to_string(x.size()) + " numbers, the reference " +
+                 std::to_string(r.size());
+      return;
+    }
+    exact diff = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) diff = std::max(diff, abs_exact(x[i] - r[i]));
+    exact scale = 1;
+    switch (f.how) {
+      case check::metric::relative: scale = max_abs(r); break;
+      case check::metric::scaled:
+      case check::metric::position: scale = std::max(max_abs(r), size); break;
+      case check::metric::unit: scale = 1; break;
+      case check::metric::matrix: scale = max_abs(r); break;
+      case check::metric::flag: break;
+    }
+    const exact allowed = rule->budget_eps * eps * scale + allowance[name];
+    double in_eps = 0;
+    if (diff != 0) {
+      const exact unit = eps * scale;
+      in_eps = unit == 0 ? std::numeric_limits<double>::infinity() : to_display(diff / unit);
+    }
+    if (in_eps >= c.error_eps) {
+      c.error_eps = in_eps;
+      c.worst_field = name;
+    }
+    if (diff > allowed && c.v == verdict::pass) {
+      c.v = verdict::fail;
+      std::ostringstream d;
+      d << name << ": off by " << std::setprecision(3) << in_eps << " eps (budget " << rule->budget_eps << " eps";
+      if (allowance[name] != 0) d << " + allowance " << to_display(allowance[name]);
+      d << ")";
+      c.detail = d.str();
+    }
+  }
+}
+
+case_outcome judge_line(const std::string& text, std::size_t line_number) {
+  case_outcome c;
+  c.line = line_number;
+  try {
+    const json line = json::parse(text);
+    if (!line.is_object()) throw std::invalid_argument("an answer line must be a JSON object");
+    if (!line.contains("op") || !line["op"].is_string()) throw std::invalid_argument("missing string field \"op\"");
+    c.op = line["op"].get<std::string>();
+    c.engine = line.value("engine", std::string("?"));
+    c.precision = line.value("precision", std::string("double"));
+    epsilon_of(c.precision);  // validates the name
+    json request = line;
+    for (const char* engine_only : {"result", "error", "engine", "allowances", "ok"}) request.erase(engine_only);
+    request.erase("precision");
+    json reference = reference_answer(request);
+    request["precision"] = reference.value("precision", "exact");
+    c.request = eval::to_json_text(request);
+    const bool reference_ok = reference.value("ok", false);
+    c.reference_result = reference_ok ? reference["result"] : reference["error"];
+    if (line.contains("error")) {
+      c.engine_result = line["error"];
+      const std::string code = line["error"].is_object() ? line["error"].value("code", "") : "";
+      if (!reference_ok) {
+        c.v = verdict::both_reject;
+      } else if (code == "unsupported") {
+        c.v = verdict::skipped;
+        c.detail = line["error"].value("message", "the engine does not handle this case");
+      } else {
+        c.v = verdict::fail;
+        c.detail = "the engine rejected a valid case: " + line["error"].dump();
+      }
+      return c;
+    }
+    if (!line.contains("result") || !line["result"].is_object())
+      throw std::invalid_argument("an answer line needs \"result\" (an object) or \"error\"");
+    c.engine_result = line["result"];
+    if (!reference_ok) {
+      c.v = verdict::fail;
+      c.detail = "the engine answered a case the reference rejects: " + reference["error"].dump();
+      return c;
+    }
+    judge_fields(line, line["result"], reference["result"], c);
+  } catch (const std::exception& e) {
+    c.v = verdict::unreadable;
+    c.detail = e.what();
+  }
+  return c;
+}
+
+struct group_summary {
+  std::size_t cases = 0, pass = 0, fail = 0, skipped = 0, both_reject = 0, unreadable = 0;
+  double worst_eps = 0;
+  std::size_t worst_line = 0;
+};
+
+std::string fmt_eps(double x) {
+  if (std::isinf(x)) return "inf";
+  std::ostringstream o;
+  if (x != 0 && (x >= 1e5 || x < 1e-2)) o << std::setprecision(2) << std::scientific << x;
+  else o << std::setprecision(3) << x;
+  return o.str();
+}
+
+}  // namespace
+
+int run_check(const check_options& opts, std::istream& stdin_stream, std::ostream& out, std::ostream& err) {
+  std::ifstream file;
+  std::istream* in = &stdin_stream;
+  if (opts.results != "-") {
+    file.open(opts.results);
+    if (!file) {
+      err << "rigidref check: cannot open " << opts.results << "\n";
+      return 2;
+    }
+    in = &file;
+  }
+  std::ofstream verdicts;
+  if (!opts.verdicts.empty()) {
+    verdicts.open(opts.verdicts);
+    if (!verdicts) {
+      err << "rigidref check: cannot write " << opts.verdicts << "\n";
+      return 2;
+    }
+  }
+  std::vector<case_outcome> outcomes;
+  std::map<std::pair<std::string, std::string>, group_summary> groups;
+  const auto start = std::chrono::steady_clock::now();
+  auto last_progress = start;
+  std::string text;
+  std::size_t line_number = 0;
+  while (std::getline(*in, text)) {
+    ++line_number;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.find_first_not_of(" \t") == std::string::npos) continue;
+    case_outcome c = judge_line(text, line_number);
+    group_summary& g = groups[{c.engine, c.op}];
+    ++g.cases;
+    switch (c.v) {
+      case verdict::pass: ++g.pass; break;
+      case verdict::fail: ++g.fail; break;
+      case verdict::skipped: ++g.skipped; break;
+      case verdict::both_reject: ++g.both_reject; break;
+      case verdict::unreadable: ++g.unreadable; break;
+    }
+    if ((c.v == verdict::pass || c.v == verdict::fail) && (c.error_eps > g.worst_eps || g.worst_line == 0)) {
+      g.worst_eps = c.error_eps;
+      g.worst_line = c.line;
+    }
+    if (verdicts) {
+      json v = {{"line", c.line}, {"engine", c.engine}, {"op", c.op}, {"verdict", verdict_name(c.v)},
+                {"field", c.worst_field}, {"detail", c.detail}};
+      v["error_eps"] = std::isinf(c.error_eps) ? json(nullptr) : json(c.error_eps);
+      verdicts << eval::to_json_text(v) << '\n';
+    }
+    if (c.v == verdict::fail || c.v == verdict::unreadable) outcomes.push_back(std::move(c));
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_progress > std::chrono::seconds(2)) {
+      err << "rigidref check: " << line_number << " lines judged\n";
+      last_progress = now;
+    }
+  }
+
+  out << std::left << std::setw(22) << "engine" << std::setw(22) << "op" << std::right << std::setw(7) << "cases"
+      << std::setw(7) << "pass" << std::setw(7) << "fail" << std::setw(8) << "skipped" << std::setw(8) << "reject"
+      << std::setw(12) << "worst eps" << "  worst line\n";
+  std::size_t failures = 0;
+  for (const auto& [key, g] : groups) {
+    out << std::left << std::setw(22) << key.first << std::setw(22) << key.second << std::right << std::setw(7)
+        << g.cases << std::setw(7) << g.pass << std::setw(7) << (g.fail + g.unreadable) << std::setw(8) << g.skipped
+        << std::setw(8) << g.both_reject << std::setw(12) << fmt_eps(g.worst_eps) << "  " << g.worst_line << "\n";
+    failures += g.fail + g.unreadable;
+  }
+  std::stable_sort(outcomes.begin(), outcomes.end(),
+                   [](const case_outcome& a, const case_outcome& b) { return a.error_eps > b.error_eps; });
+  const std::size_t shown = std::min(opts.worst, outcomes.size());
+  if (shown > 0) out << "\nworst " << shown << " of " << outcomes.size() << " failing cases:\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    const case_outcome& c = outcomes[i];
+    out << "line " << c.line << " (" << c.engine << ", " << c.op << ", " << verdict_name(c.v) << "): " << c.detail
+        << "\n";
+    if (!c.request.empty()) {
+      out << "  engine:    " << eval::to_json_text(c.engine_result) << "\n";
+      out << "  reference: " << eval::to_json_text(c.reference_result) << "\n";
+      out << "  reproduce: echo '" << c.request << "' | rigidref eval\n";
+    }
+  }
+  out << "\n" << line_number << " lines, " << failures << " failing\n";
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace rigidref::tools

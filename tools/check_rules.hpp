@@ -1,0 +1,104 @@
+// The tolerance model of `rigidref check`: for each op, which result fields
+// are compared, how their error is measured, and the budget in the engine's
+// own epsilon; and the named allowances an engine may claim for what it
+// approximates on purpose. README.md ("Checking an engine") documents both.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace rigidref::tools::check {
+
+// How a field's error is measured. S is the field's scale; err = |x - r| / S.
+enum class metric {
+  flag,      // a boolean: must equal the reference (no error measure)
+  relative,  // scalar, S = |r| (mass, area, inertia: always far from 0)
+  scaled,    // scalar, S = max(|r|, L), L = size of the input shapes
+  position,  // point, max-norm, S = max(|r|, L): coordinates carry the offset
+  unit,      // unit vector, max-norm, S = 1
+  matrix,    // 2x2 matrix, max-norm, S = max |r_ij|
+};
+
+struct field_rule {
+  std::string_view name;
+  metric how;
+};
+
+struct op_rule {
+  std::string_view op;
+  // Allowed error in the engine's epsilon. The budgets are what the plain
+  // textbook algorithm reaches on well-conditioned input (an error analysis
+  // in the style of Higham's gamma(n) = n u / (1 - n u)): about 2n rounding
+  // errors for n-vertex sums (n <= 16 in the case sets: 32), a handful for
+  // closed formulas. Larger errors come from conditioning (far from the
+  // origin, needles, near-touching) or from bugs; the findings separate the
+  // two, the budget does not hide either.
+  double budget_eps;
+  std::vector<field_rule> fields;
+  std::string_view why;
+};
+
+inline const std::vector<op_rule>& op_rules() {
+  static const std::vector<op_rule> rules = {
+      {"mass.polygon", 32,
+       {{"area", metric::relative}, {"centroid", metric::position}, {"mass", metric::relative},
+        {"inertia", metric::relative}},
+       "shoelace sums over n <= 16 vertices: gamma(2n)"},
+      {"mass.triangle", 8, {{"inertia", metric::relative}}, "closed formula, a few roundings"},
+      {"mass.regular_polygon", 16, {{"inertia", metric::relative}}, "closed formula with one cosine"},
+      {"mass.circle", 4, {{"inertia", metric::relative}}, "m r^2 / 2: two roundings"},
+      {"mass.rectangle", 4, {{"inertia", metric::relative}}, "m (w^2 + h^2) / 12: four roundings"},
+      {"gjk.distance", 32,
+       {{"intersecting", metric::flag}, {"distance", metric::scaled}, {"point_a", metric::position},
+        {"point_b", metric::position}},
+       "a few dozen roundings in the simplex solve, relative to the shape size"},
+      {"epa.penetration", 32,
+       {{"intersecting", metric::flag}, {"depth", metric::scaled}, {"normal", metric::unit}},
+       "support points and one normalisation, relative to the shape size"},
+      {"sat.rectangles", 16, {{"overlap", metric::flag}, {"d3", metric::scaled}}, "a few dot products per axis"},
+      {"mat2.sqrt", 16, {{"x", metric::matrix}}, "closed 2x2 formula; ill-conditioned matrices exceed it"},
+      {"mat2.polar", 16, {{"q", metric::matrix}, {"s", metric::matrix}}, "closed 2x2 formula"},
+      {"shape_match", 32, {{"angle", metric::scaled}, {"translation", metric::position}}, "sums over the points"},
+  };
+  return rules;
+}
+
+// What an engine approximates on purpose, declared per answer line as
+// "allowances": {"name": amount}. The amount is added, absolute, to the
+// tolerance of the listed fields.
+struct allowance_rule {
+  std::string_view name;
+  std::vector<std::string_view> fields;
+  std::string_view meaning;
+};
+
+inline const std::vector<allowance_rule>& allowance_rules() {
+  static const std::vector<allowance_rule> rules = {
+      {"polygon_radius", {"distance", "depth", "point_a", "point_b"},
+       "the engine keeps a skin of this radius around polygons (Box2D: b2_polygonRadius = 2 b2_linearSlop)"},
+      {"epa_tolerance", {"depth", "normal"},
+       "the engine stops expanding the polytope when the depth improves by less than this (libccd: epa_tolerance)"},
+      {"mpr_tolerance", {"depth", "normal"},
+       "the engine stops refining the portal when it moves by less than this (libccd: mpr_tolerance)"},
+      {"reference_face_tolerance", {"depth"},
+       "the engine keeps one polygon's face as reference unless the other's separates by more than this\n"
+       "(Box2D b2CollidePolygons: 0.1 b2_linearSlop), so its depth may exceed the minimum by up to this"},
+      {"distance_tolerance", {"distance", "point_a", "point_b"},
+       "the engine stops the GJK distance iteration when it improves by less than this"},
+  };
+  return rules;
+}
+
+inline const op_rule* find_op_rule(std::string_view op) {
+  for (const op_rule& r : op_rules())
+    if (r.op == op) return &r;
+  return nullptr;
+}
+
+inline const allowance_rule* find_allowance(std::string_view name) {
+  for (const allowance_rule& a : allowance_rules())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+}  // namespace rigidref::tools::check
