@@ -12,6 +12,7 @@
 #include "cases.hpp"
 #include "eval_json.hpp"
 
+#include "rigidref/predicates.hpp"
 #include "rigidref/verify/mass_corpus.hpp"
 
 #include <ostream>
@@ -21,8 +22,10 @@
 namespace rigidref::tools {
 
 void add_cases_options(CLI::App& cmd, cases_options& opts) {
-  cmd.add_option("--set", opts.set, "Which case set: mass (mass.polygon requests)")
-      ->check(CLI::IsMember({"mass"}))
+  cmd.add_option("--set", opts.set,
+                 "Which case set: mass (mass.polygon requests) or collision (gjk.distance and\n"
+                 "epa.penetration requests on the same convex pairs)")
+      ->check(CLI::IsMember({"mass", "collision"}))
       ->capture_default_str();
   cmd.add_option("--seed", opts.seed, "Seed of the random part; the same seed gives the same file")
       ->capture_default_str();
@@ -55,9 +58,93 @@ std::vector<vec2<float>> box(float x, float y, float w, float h) {
   return {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
 }
 
+bool strictly_convex(const std::vector<vec2<float>>& v) {
+  int sign = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const int o = orientation(v[i], v[(i + 1) % v.size()], v[(i + 2) % v.size()]);
+    if (o == 0 || (sign != 0 && o != sign)) return false;
+    sign = o;
+  }
+  return true;
+}
+
+void write_pair(std::ostream& out, const std::string& id, const std::string& label,
+                const std::vector<vec2<float>>& a, const std::vector<vec2<float>>& b) {
+  for (const char* op : {"gjk.distance", "epa.penetration"}) {
+    ojson r = ojson::object();
+    r["id"] = id + (op[0] == 'g' ? "-distance" : "-penetration");
+    r["op"] = op;
+    r["label"] = label;
+    r["a"] = polygon_json(a);
+    r["b"] = polygon_json(b);
+    out << eval::to_json_text(r) << '\n';
+  }
+}
+
+struct box_extent {
+  vec2<float> centre;
+  float radius;
+};
+
+box_extent extent(const std::vector<vec2<float>>& v) {
+  float lo_x = v[0].x, hi_x = v[0].x, lo_y = v[0].y, hi_y = v[0].y;
+  for (const auto& p : v) {
+    lo_x = std::min(lo_x, p.x);
+    hi_x = std::max(hi_x, p.x);
+    lo_y = std::min(lo_y, p.y);
+    hi_y = std::max(hi_y, p.y);
+  }
+  return {{(lo_x + hi_x) / 2, (lo_y + hi_y) / 2}, std::max(hi_x - lo_x, hi_y - lo_y) / 2};
+}
+
+// Random convex pairs (3..8 vertices each, sizes 1e-3 .. 1e3, offsets up to
+// what float carries), B's centre placed at 0 .. 1.5 (rA + rB) from A's in a
+// random direction: about half overlap. Then the named adversarial pairs.
+void write_collision_set(const cases_options& opts, std::ostream& out) {
+  verify::rng g(opts.seed);
+  const auto small_convex = [&](double max_offset) {
+    verify::polygon_case<float> c = verify::random_polygon<float>(g, verify::polygon_kind::convex, max_offset);
+    while (c.vertices.size() > 8 || !strictly_convex(c.vertices))
+      c = verify::random_polygon<float>(g, verify::polygon_kind::convex, max_offset);
+    return c;
+  };
+  for (std::size_t i = 0; i < opts.count;) {
+    const verify::polygon_case<float> a = small_convex(1e6);
+    verify::polygon_case<float> b = small_convex(0);
+    const box_extent ea = extent(a.vertices), eb = extent(b.vertices);
+    const double angle = 2 * 3.141592653589793 * verify::uniform01<double>(g);
+    const double reach = 1.5 * verify::uniform01<double>(g) * (ea.radius + eb.radius);
+    const double dx = ea.centre.x + reach * std::cos(angle) - eb.centre.x;
+    const double dy = ea.centre.y + reach * std::sin(angle) - eb.centre.y;
+    std::vector<vec2<float>> moved;
+    for (const auto& p : b.vertices) moved.push_back({static_cast<float>(p.x + dx), static_cast<float>(p.y + dy)});
+    if (!strictly_convex(moved)) continue;  // rounding at the new offset flattened a corner
+    write_pair(out, "pair-" + std::to_string(i), "A: " + a.label + "; B: " + b.label, a.vertices, moved);
+    ++i;
+  }
+  const auto named = [&](const std::string& id, const std::string& label, std::vector<vec2<float>> a,
+                         std::vector<vec2<float>> b) { write_pair(out, "pair-" + id, label, a, b); };
+  named("touching-faces", "unit boxes sharing a face exactly (libccd #25, #68)", box(0, 0, 1, 1), box(1, 0, 1, 1));
+  named("touching-corners", "unit boxes sharing one corner", box(0, 0, 1, 1), box(1, 1, 1, 1));
+  named("touching-offset-faces", "boxes of different sizes touching along part of a face", box(0, 0, 2, 1),
+        box(0.5f, 1, 1, 1));
+  named("shallow", "boxes overlapping by 2^-10", box(0, 0, 1, 1), box(0, 1 - 0x1p-10f, 1, 1));
+  named("identical", "a box and itself (two minimal directions)", box(0, 0, 1, 1), box(0, 0, 1, 1));
+  named("far-1e5", "unit boxes overlapping by 1/4 at 1e5 from the origin", box(1e5f, 1e5f, 1, 1),
+        box(1e5f + 0.75f, 1e5f, 1, 1));
+  named("size-ratio-1e4", "a box of side 1e4 and a unit box sunk 1/2 into its top face", box(0, 0, 1e4f, 1e4f),
+        box(5000, 1e4f - 0.5f, 1, 1));
+  named("separated-parallel", "unit boxes 1/8 apart with parallel faces", box(0, 0, 1, 1), box(1.125f, 0, 1, 1));
+  named("needle-across", "a needle 1000 x 1e-3 across a unit box", box(-500, 0.5f, 1000, 1e-3f), box(0, 0, 1, 1));
+}
+
 }  // namespace
 
 int run_cases(const cases_options& opts, std::ostream& out) {
+  if (opts.set == "collision") {
+    write_collision_set(opts, out);
+    return 0;
+  }
   const auto corpus = verify::polygon_corpus<float>(opts.seed, opts.count);
   for (std::size_t i = 0; i < corpus.size(); ++i)
     write_mass_case(out, "mass-" + std::to_string(i), corpus[i].label, corpus[i].vertices);

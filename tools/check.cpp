@@ -60,6 +60,7 @@ struct case_outcome {
   double error_eps = 0;     // worst field error in the engine's epsilon
   std::string worst_field;  // where it was
   std::string detail;       // why it failed / was skipped
+  std::string failure;      // short reason: the failing field, "rejected", "crashed", ...
   std::string request;      // the reference request line, to reproduce
   json engine_result, reference_result;
 };
@@ -148,12 +149,7 @@ json reference_answer(json request) {
 }
 
 void judge_fields(const json& line, const json& result, const json& reference, case_outcome& c) {
-  const check::op_rule* rule = check::find_op_rule(c.op);
-  if (rule == nullptr) {
-    c.v = verdict::unreadable;
-    c.detail = "rigidref check has no tolerance rule for op \"" + c.op + "\"";
-    return;
-  }
+  const check::op_rule* rule = check::find_op_rule(c.op);  // judge_line checked it exists
   std::map<std::string, exact, std::less<>> allowance;
   if (const auto a = line.find("allowances"); a != line.end()) {
     if (!a->is_object()) throw std::invalid_argument("allowances: expected an object {\"name\": amount}");
@@ -173,6 +169,7 @@ void judge_fields(const json& line, const json& result, const json& reference, c
     if (!result.contains(name)) {
       if (in_reference && f.how == check::metric::flag) {
         c.v = verdict::fail;
+        c.failure = name + " missing";
         c.detail = "the engine's answer has no \"" + name + "\"";
         return;
       }
@@ -191,6 +188,7 @@ void judge_fields(const json& line, const json& result, const json& reference, c
         }();
         if (!near_boundary) {
           c.v = verdict::fail;
+          c.failure = name;
           c.worst_field = name;
           c.error_eps = std::numeric_limits<double>::infinity();
           c.detail = name + ": engine says " + result[name].dump() + ", reference " + reference[name].dump();
@@ -203,7 +201,8 @@ void judge_fields(const json& line, const json& result, const json& reference, c
     flatten(result[name], "result." + name, x);
     flatten(reference[name], "reference." + name, r);
     if (x.size() != r.size()) {
-      c.v = verdict::fail;
+ c.v = verdict::fail;
+      c.failure = name + " shape";
       c.detail = name + ": engine gave " + std::to_string(x.size()) + " numbers, the reference " +
                  std::to_string(r.size());
       return;
@@ -231,6 +230,7 @@ void judge_fields(const json& line, const json& result, const json& reference, c
     }
     if (diff > allowed && c.v == verdict::pass) {
       c.v = verdict::fail;
+      c.failure = name;
       std::ostringstream d;
       d << name << ": off by " << std::setprecision(3) << in_eps << " eps (budget " << rule->budget_eps << " eps";
       if (allowance[name] != 0) d << " + allowance " << to_display(allowance[name]);
@@ -248,6 +248,8 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
     if (!line.is_object()) throw std::invalid_argument("an answer line must be a JSON object");
     if (!line.contains("op") || !line["op"].is_string()) throw std::invalid_argument("missing string field \"op\"");
     c.op = line["op"].get<std::string>();
+    if (check::find_op_rule(c.op) == nullptr)
+      throw std::invalid_argument("rigidref check has no tolerance rule for op \"" + c.op + "\"");
     c.engine = line.value("engine", std::string("?"));
     c.precision = line.value("precision", std::string("double"));
     epsilon_of(c.precision);  // validates the name
@@ -269,6 +271,7 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
         c.detail = line["error"].value("message", "the engine does not handle this case");
       } else {
         c.v = verdict::fail;
+        c.failure = code == "crashed" ? "crashed" : "rejected valid";
         c.detail = "the engine rejected a valid case: " + line["error"].dump();
       }
       return c;
@@ -278,6 +281,7 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
     c.engine_result = line["result"];
     if (!reference_ok) {
       c.v = verdict::fail;
+      c.failure = "accepted invalid";
       c.detail = "the engine answered a case the reference rejects: " + reference["error"].dump();
       return c;
     }
@@ -293,6 +297,7 @@ struct group_summary {
   std::size_t cases = 0, pass = 0, fail = 0, skipped = 0, both_reject = 0, unreadable = 0;
   double worst_eps = 0;
   std::size_t worst_line = 0;
+  std::map<std::string, std::size_t> failures;  // by short reason
 };
 
 std::string fmt_eps(double x) {
@@ -339,7 +344,10 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     ++g.cases;
     switch (c.v) {
       case verdict::pass: ++g.pass; break;
-      case verdict::fail: ++g.fail; break;
+      case verdict::fail:
+        ++g.fail;
+        ++g.failures[c.failure];
+        break;
       case verdict::skipped: ++g.skipped; break;
       case verdict::both_reject: ++g.both_reject; break;
       case verdict::unreadable: ++g.unreadable; break;
@@ -371,6 +379,12 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
         << g.cases << std::setw(7) << g.pass << std::setw(7) << (g.fail + g.unreadable) << std::setw(8) << g.skipped
         << std::setw(8) << g.both_reject << std::setw(12) << fmt_eps(g.worst_eps) << "  " << g.worst_line << "\n";
     failures += g.fail + g.unreadable;
+  }
+  for (const auto& [key, g] : groups) {
+    if (g.failures.empty()) continue;
+    out << "  " << key.first << " " << key.second << " fails on:";
+    for (const auto& [reason, n] : g.failures) out << " " << reason << " " << n << ";";
+    out << "\n";
   }
   std::stable_sort(outcomes.begin(), outcomes.end(),
                    [](const case_outcome& a, const case_outcome& b) { return a.error_eps > b.error_eps; });

@@ -3,7 +3,7 @@
 # Runs apt-get as root, or through sudo when not root.
 set -euo pipefail
 packages=(cmake g++ make libboost-dev libmpfr-dev libgmp-dev catch2 librapidcheck-dev
-          nlohmann-json3-dev libcli11-dev libbenchmark-dev libbox2d-dev nodejs)
+          nlohmann-json3-dev libcli11-dev libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev nodejs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -84,8 +84,9 @@ inline void answer(ojson& line, const std::map<std::string, op_handler>& ops) {
 }
 
 // Answers one line in a child process, so an engine that aborts (a failed
-// assertion) costs that case only: it is answered with error code "crashed".
-inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>& ops) {
+// assertion) or loops costs that case only: it is answered with error code
+// "crashed" (killed by a signal, or no answer within `seconds`).
+inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>& ops, unsigned seconds) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
   std::cout.flush();
@@ -93,6 +94,7 @@ inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>
   if (child < 0) throw std::runtime_error("fork failed");
   if (child == 0) {
     close(fds[0]);
+    alarm(seconds);  // SIGALRM ends a query that hangs
     answer(line, ops);
     const std::string text = line.dump();
     std::size_t done = 0;
@@ -115,16 +117,19 @@ inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>
     line = ojson::parse(text);
   } else {
     line.erase("result");
-    const std::string how = WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
-                                                : "exit status " + std::to_string(WEXITSTATUS(status));
+    const std::string how = !WIFSIGNALED(status)          ? "exit status " + std::to_string(WEXITSTATUS(status))
+                            : WTERMSIG(status) == SIGALRM ? "no answer within " + std::to_string(seconds) + " s"
+                                                          : "signal " + std::to_string(WTERMSIG(status));
     line["error"] = {{"code", "crashed"}, {"message", "the engine aborted on this case (" + how + ")"}};
   }
 }
 
 // Runs the adapter over standard input; returns the process exit status.
-// `isolate`: answer each case in its own process (for engines that abort).
+// `isolate`: answer each case in its own process (for engines that abort
+// or hang), with a wall-clock limit per case.
 inline int run_adapter(const std::string& engine, const std::string& precision,
-                       const std::map<std::string, op_handler>& ops, bool isolate = false) {
+                       const std::map<std::string, op_handler>& ops, bool isolate = false,
+                       unsigned seconds_per_case = 5) {
   std::string text;
   while (std::getline(std::cin, text)) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -137,7 +142,7 @@ inline int run_adapter(const std::string& engine, const std::string& precision,
     }
     line["engine"] = engine;
     line["precision"] = precision;
-    if (isolate) answer_isolated(line, ops);
+    if (isolate) answer_isolated(line, ops, seconds_per_case);
     else answer(line, ops);
     std::cout << line.dump() << '\n';
   }

@@ -129,5 +129,5 @@ int main() {
   return run_adapter("box2d-2.4.1", "float",
                      {{"mass.polygon", mass_polygon}, {"gjk.distance", gjk_distance},
                       {"epa.penetration", epa_penetration}},
-                     /*isolate=*/true);  // Debian's Box2D keeps its assertions: b2Assert aborts
+                     /*isolate=*/true, /*seconds_per_case=*/5);  // Debian's Box2D keeps its assertions: b2Assert aborts
 }

@@ -1,0 +1,133 @@
+// `rigidref check` through a pipe: the tolerance model at its boundaries
+// (an answer exactly at the budget passes, one epsilon more fails), every
+// verdict, allowances, the exit status, and the reproduce command. The
+// engine answers are built here from exact values (never from rigidref's
+// own output), so a wrong reference or a wrong judge both show.
+#include "support/eval_pipe.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+using namespace rigidref::testing::eval_pipe;
+
+namespace {
+
+struct check_run {
+  int status;
+  std::string summary;
+  std::vector<json> verdicts;
+};
+
+check_run check(const std::vector<std::string>& answer_lines) {
+  std::string input;
+  for (const auto& l : answer_lines) input += l + "\n";
+  const auto verdict_file = temp_path("verdicts");
+  const cli_run r = run_cli("check --worst 10 --verdicts " + shell_quote(verdict_file.string()), input);
+  check_run out{r.status, r.out, {}};
+  for (const std::string& line : split_lines(read_file(verdict_file))) out.verdicts.push_back(json::parse(line));
+  std::filesystem::remove(verdict_file);
+  return out;
+}
+
+std::string circle_answer(const std::string& precision, double inertia) {
+  json line = {{"id", 1},      {"op", "mass.circle"},     {"radius", 1}, {"mass", 2},
+               {"engine", "t"}, {"precision", precision}, {"result", {{"inertia", inertia}}}};
+  return line.dump(-1);
+}
+
+}  // namespace
+
+TEST_CASE("check: an answer exactly at the budget passes, one epsilon beyond fails", "[check]") {
+  // mass.circle has a budget of 4 eps (tools/check_rules.hpp); the exact
+  // inertia of r = 1, m = 2 is 1, so 1 + k eps is off by exactly k eps.
+  const double eps_d = std::numeric_limits<double>::epsilon();
+  const double eps_f = std::numeric_limits<float>::epsilon();
+  auto r = check({circle_answer("double", 1 + 4 * eps_d), circle_answer("double", 1 + 5 * eps_d),
+                  circle_answer("float", 1 + 4 * static_cast<double>(eps_f)),
+                  circle_answer("float", 1 + 5 * static_cast<double>(eps_f)),
+                  circle_answer("float", 1 + 5 * eps_d)});
+  REQUIRE(r.verdicts.size() == 5);
+  CHECK(r.verdicts[0]["verdict"] == "pass");
+  CHECK(r.verdicts[0]["error_eps"].get<double>() == 4);
+  CHECK(r.verdicts[1]["verdict"] == "fail");
+  CHECK(r.verdicts[1]["error_eps"].get<double>() == 5);
+  CHECK(r.verdicts[2]["verdict"] == "pass");
+  CHECK(r.verdicts[3]["verdict"] == "fail");
+  CHECK(r.verdicts[4]["verdict"] == "pass");  // 5 double eps is far inside 4 float eps
+  CHECK(r.status == 1);
+}
+
+TEST_CASE("check: exit status 0 when every case passes, with the summary table", "[check]") {
+  auto r = check({circle_answer("double", 1)});
+  CHECK(r.status == 0);
+  CHECK(r.summary.find("mass.circle") != std::string::npos);
+  CHECK(r.summary.find("1 lines, 0 failing") != std::string::npos);
+}
+
+TEST_CASE("check: a centroid is judged relative to the polygon's size, not only to |c|", "[check]") {
+  // Unit square [0,1]^2: centroid (1/2, 1/2), size L = 1: the scale is
+  // max(|c|, L) = 1, so an error of 30 eps on x passes (budget 32), 40 fails.
+  const double eps = std::numeric_limits<double>::epsilon();
+  const auto square = [&](double cx) {
+    json line = {{"id", 2},
+                 {"op", "mass.polygon"},
+                 {"vertices", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}},
+                 {"engine", "t"},
+                 {"result", {{"area", 1}, {"centroid", {cx, 0.5}}, {"inertia", 1.0 / 6}}}};
+    return line.dump(-1);
+  };
+  auto r = check({square(0.5 + 30 * eps), square(0.5 + 40 * eps)});
+  REQUIRE(r.verdicts.size() == 2);
+  CHECK(r.verdicts[0]["verdict"] == "pass");
+  CHECK(r.verdicts[1]["verdict"] == "fail");
+  CHECK(r.verdicts[1]["field"] == "centroid");
+}
+
+TEST_CASE("check: rejections, skips and unreadable lines", "[check]") {
+  const std::string invalid_polygon = R"("op":"mass.polygon","vertices":[[0,0],[1,0]],"engine":"t")";
+  const std::string valid_circle = R"("op":"mass.circle","radius":1,"mass":2,"engine":"t")";
+  auto r = check({
+      "{\"id\":1," + invalid_polygon + ",\"error\":{\"code\":\"invalid_input\",\"message\":\"2 vertices\"}}",
+      "{\"id\":2," + valid_circle + ",\"error\":{\"code\":\"unsupported\",\"message\":\"no circles\"}}",
+      "{\"id\":3," + valid_circle + ",\"error\":{\"code\":\"crashed\",\"message\":\"abort\"}}",
+      "{\"id\":4," + invalid_polygon + ",\"result\":{\"area\":0}}",
+      "not json",
+      R"({"id":6,"engine":"t","result":{}})",
+      "{\"id\":7," + valid_circle + ",\"precision\":\"half\",\"result\":{\"inertia\":1}}",
+      "{\"id\":8," + valid_circle + "}",
+      R"({"id":9,"op":"mat2.det","m":[[1,0],[0,1]],"engine":"t","result":{"det":1}})",
+  });
+  REQUIRE(r.verdicts.size() == 9);
+  CHECK(r.verdicts[0]["verdict"] == "both_reject");
+  CHECK(r.verdicts[1]["verdict"] == "skipped");
+  CHECK(r.verdicts[2]["verdict"] == "fail");  // an engine failing on a valid case
+  CHECK(r.verdicts[3]["verdict"] == "fail");  // an engine accepting an invalid case
+  CHECK(r.verdicts[4]["verdict"] == "unreadable");
+  CHECK(r.verdicts[5]["verdict"] == "unreadable");  // no op
+  CHECK(r.verdicts[6]["verdict"] == "unreadable");  // unknown precision
+  CHECK(r.verdicts[7]["verdict"] == "unreadable");  // neither result nor error
+  CHECK(r.verdicts[8]["verdict"] == "unreadable");  // no tolerance rule for this op
+  CHECK(r.status == 1);
+}
+
+TEST_CASE("check: the reproduce command of a failing case gives the reference answer", "[check]") {
+  auto r = check({circle_answer("double", 1.5)});
+  const auto at = r.summary.find("reproduce: echo '");
+  REQUIRE(at != std::string::npos);
+  const auto start = at + std::string("reproduce: echo '").size();
+  const std::string request = r.summary.substr(start, r.summary.find('\'', start) - start);
+  const json answer = eval1(request);
+  REQUIRE(answer["ok"] == true);
+  CHECK(answer["precision"] == "exact");
+  CHECK(answer["result"]["inertia"] == "1");
+}
+
+TEST_CASE("check: a missing results file is a usage error (exit 2)", "[check]") {
+  const cli_run r = run_cli("check --results /nonexistent/answers.jsonl", "");
+  CHECK(r.status == 2);
+  CHECK(r.err.find("cannot open") != std::string::npos);
+}

@@ -1,0 +1,128 @@
+// rigidref-ccd: answers gjk.distance (intersection only) and epa.penetration
+// with libccd 2.1 (Debian libccd-dev, double), for `rigidref check`.
+//   rigidref-ccd            ccdGJKIntersect, ccdGJKPenetration (GJK + EPA)
+//   rigidref-ccd --mpr      ccdMPRIntersect, ccdMPRPenetration (MPR)
+// libccd is 3D. A 2D convex polygon P becomes the prism P x [-h, h], with h
+// the larger of the two polygons' sizes: the prisms then overlap by 2h along
+// z, more than any in-plane penetration (which is at most the smaller
+// polygon's size), so the minimal translation stays in the plane and the
+// depth and normal are the 2D ones. The z component of the normal libccd
+// returns is reported as "normal_z" (0 when the embedding worked).
+// Tolerances left at CCD_INIT's defaults (epa_tolerance = mpr_tolerance =
+// 1e-4, declared as allowances); max_iterations is unbounded by default, so
+// each case runs in its own process with a time limit (a hang is "crashed").
+#include "adapter_io.hpp"
+
+#include <ccd/ccd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+using namespace rigidref::adapters;
+
+struct prism {
+  std::vector<point> base;
+  double h = 1;
+};
+
+void support(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
+  const prism& p = *static_cast<const prism*>(obj);
+  std::size_t best = 0;
+  double best_dot = p.base[0].x * dir->v[0] + p.base[0].y * dir->v[1];
+  for (std::size_t i = 1; i < p.base.size(); ++i) {
+    const double d = p.base[i].x * dir->v[0] + p.base[i].y * dir->v[1];
+    if (d > best_dot) {
+      best_dot = d;
+      best = i;
+    }
+  }
+  ccdVec3Set(out, p.base[best].x, p.base[best].y, dir->v[2] >= 0 ? p.h : -p.h);
+}
+
+void center(const void* obj, ccd_vec3_t* out) {
+  const prism& p = *static_cast<const prism*>(obj);
+  double x = 0, y = 0;
+  for (const point& q : p.base) {
+    x += q.x;
+    y += q.y;
+  }
+  ccdVec3Set(out, x / p.base.size(), y / p.base.size(), 0);
+}
+
+double size_of(const std::vector<point>& v) {
+  double lo_x = v[0].x, hi_x = v[0].x, lo_y = v[0].y, hi_y = v[0].y;
+  for (const point& p : v) {
+    lo_x = std::min(lo_x, p.x);
+    hi_x = std::max(hi_x, p.x);
+    lo_y = std::min(lo_y, p.y);
+    hi_y = std::max(hi_y, p.y);
+  }
+  return std::max(hi_x - lo_x, hi_y - lo_y);
+}
+
+struct pair_setup {
+  prism a, b;
+  ccd_t ccd;
+};
+
+pair_setup setup(const ojson& line) {
+  pair_setup s;
+  s.a.base = points(line.at("a"), "a");
+  s.b.base = points(line.at("b"), "b");
+  if (s.a.base.size() < 3 || s.b.base.size() < 3) throw unsupported_case("needs polygons of 3 or more vertices");
+  const double h = std::max(size_of(s.a.base), size_of(s.b.base));
+  s.a.h = s.b.h = h > 0 ? h : 1;
+  CCD_INIT(&s.ccd);
+  s.ccd.support1 = support;
+  s.ccd.support2 = support;
+  s.ccd.center1 = center;
+  s.ccd.center2 = center;
+  return s;
+}
+
+bool use_mpr = false;
+
+void gjk_distance(ojson& line) {
+  pair_setup s = setup(line);
+  const int hit = use_mpr ? ccdMPRIntersect(&s.a, &s.b, &s.ccd) : ccdGJKIntersect(&s.a, &s.b, &s.ccd);
+  line["result"] = {{"intersecting", hit != 0}};
+}
+
+void epa_penetration(ojson& line) {
+  pair_setup s = setup(line);
+  ccd_real_t depth = 0;
+  ccd_vec3_t dir, pos;
+  const int rc = use_mpr ? ccdMPRPenetration(&s.a, &s.b, &s.ccd, &depth, &dir, &pos)
+                         : ccdGJKPenetration(&s.a, &s.b, &s.ccd, &depth, &dir, &pos);
+  if (rc == -2) throw std::runtime_error("libccd: memory allocation failed");
+  if (rc != 0) {
+    line["result"] = {{"intersecting", false}, {"depth", 0.0}};
+  } else {
+    line["result"] = {{"intersecting", true},
+                      {"depth", depth},
+                      {"normal", vec_json(dir.v[0], dir.v[1])},
+                      {"normal_z", dir.v[2]}};
+  }
+  line["allowances"] = {{use_mpr ? "mpr_tolerance" : "epa_tolerance", use_mpr ? s.ccd.mpr_tolerance : s.ccd.epa_tolerance}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--mpr") == 0) {
+      use_mpr = true;
+    } else {
+      std::cerr << "usage: rigidref-ccd [--mpr] < requests.jsonl > answers.jsonl\n"
+                   "  answers gjk.distance (intersecting only) and epa.penetration with libccd:\n"
+                   "  GJK + EPA by default, Minkowski Portal Refinement with --mpr\n";
+      return 2;
+    }
+  }
+  return run_adapter(use_mpr ? "libccd-2.1-mpr" : "libccd-2.1-gjk-epa", "double",
+                     {{"gjk.distance", gjk_distance}, {"epa.penetration", epa_penetration}},
+                     /*isolate=*/true, /*seconds_per_case=*/5);
+}
