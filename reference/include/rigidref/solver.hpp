@@ -1,0 +1,398 @@
+// Reference sequential-impulse contact solver (projected Gauss–Seidel) for
+// several bodies and contacts, after seed 004 (自作2D物理エンジンを作った話,
+// snippet 4 of ../shared/articles-js/snippets-edo.js). derivations/solver.md
+// derives every step (anchors D-SOLVER-n).
+//
+//   bodies    mass, inertia, position, velocity, angular velocity (rad/s;
+//             the seed stores degrees/s and converts at both ends, D-SOLVER-1),
+//             friction and restitution coefficients (per body, as the seed);
+//             is_static: inverse mass and inverse inertia 0.
+//   contacts  the two body indices, the world contact point (r_a, r_b are
+//             taken from the bodies' positions), the unit normal from A to B,
+//             the penetration depth (>= 0 overlapping), and, for warm
+//             starting, the accumulated impulses of the previous step.
+//   params    iterations, Baumgarte factor beta (seed: contactBias), slop, dt,
+//             warm start on/off.
+//
+// Conventions (D-SOLVER-1, D-SOLVER-2): u = (velocity of B's contact point)
+// - (A's), tangent t = (-n.y, n.x); the impulse on B is lambda_n n + lambda_t t
+// and on A its negative (the seed writes the impulse on A with u_seed = -u,
+// so its accumulated normal impulse is <= 0 and ours is >= 0).
+// Combined coefficients (D-SOLVER-3): mu = sqrt(mu_A mu_B), e = (e_A + e_B)/2.
+// Velocity target (D-SOLVER-4): b = -e min(u_n0, 0) + (beta/dt) max(0, depth - slop).
+// Iteration (D-SOLVER-5): per contact, normal then tangent, accumulated
+// impulses clamped: lambda_n >= 0, |lambda_t| <= mu lambda_n.
+// Fixed points are the solutions of the contact complementarity problem
+// (D-SOLVER-6); the residual reported is the natural-map residual (D-SOLVER-7).
+//
+// One contact (D-SOLVER-10): the coupled impulse of impulse.hpp is a fixed
+// point of this iteration; one sweep is the article's decoupled impulse
+// only when K_nt = 0; from a cold start the sweeps converge to the coupled
+// impulse when K_nt^2 < K_nn K_tt (stick) and mu |K_nt| < K_nn (slide).
+//
+// Numerics: the iteration runs in T (no exact evaluation-and-round here, unlike
+// impulse.hpp): every step is a rational function of the inputs (given unit
+// normals), so T = exact runs it without rounding and the exact tests check
+// the invariants that hold at every iteration (D-SOLVER-8). The only square
+// root is mu = sqrt(mu_A mu_B); in exact it must be a perfect square.
+#pragma once
+
+#include "rigidref/convert.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/scalar.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace rigidref {
+
+template <class T>
+struct solver_body {
+  T mass{1};
+  T inertia{1};
+  vec2<T> position{};
+  vec2<T> velocity{};
+  T angular_velocity{0};  // radians per second (D-SOLVER-1)
+  T friction{0};          // mu_i >= 0; a contact uses sqrt(mu_A mu_B) (D-SOLVER-3)
+  T restitution{0};       // e_i in [0, 1]; a contact uses (e_A + e_B) / 2
+  bool is_static = false;
+};
+
+template <class T>
+struct solver_contact {
+  std::size_t body_a = 0;
+  std::size_t body_b = 0;
+  vec2<T> point{};     // world contact point
+  vec2<T> normal{};    // unit normal, from A to B
+  T penetration{0};    // overlap depth >= 0
+  T normal_impulse{0};   // warm start: accumulated lambda_n of the previous step (>= 0)
+  T tangent_impulse{0};  // warm start: accumulated lambda_t of the previous step
+};
+
+template <class T>
+struct solver_params {
+  int iterations = 10;
+  T beta{0};             // Baumgarte factor (seed: ns.contactBias), in [0, 1]
+  T slop{0};             // allowed penetration, >= 0
+  T dt{T(1) / T(64)};    // time step > 0
+  bool warm_start = false;
+  bool record_residuals = false;  // residual after every sweep into residual_history
+};
+
+template <class T>
+struct solver_contact_state {
+  T normal_impulse{0};   // accumulated lambda_n >= 0
+  T tangent_impulse{0};  // accumulated lambda_t, |lambda_t| <= mu lambda_n
+  T friction{0};         // mu = sqrt(mu_A mu_B)
+  T restitution{0};      // e = (e_A + e_B) / 2
+  T target{0};           // b of D-SOLVER-4: lambda_n > 0 only if u_n' = b
+  T un_before{0};        // u_n of the velocities given (before any impulse)
+  T ut_before{0};
+};
+
+template <class T>
+struct solver_result {
+  std::vector<vec2<T>> velocity;
+  std::vector<T> angular_velocity;
+  std::vector<solver_contact_state<T>> contacts;
+  std::vector<T> residual_history;  // D-SOLVER-7 after each sweep (if record_residuals)
+  T residual{0};                    // D-SOLVER-7 at the end
+};
+
+// D-SOLVER-7: the complementarity report of a state (velocities + impulses).
+// residual = max over contacts and rows of |K_rr (lambda_r - P(lambda_r - w_r / K_rr))|,
+// the velocity change one more projected step would make; 0 exactly at a
+// solution. The other fields are the conditions one by one.
+template <class T>
+struct complementarity_report {
+  T residual{0};
+  T min_normal_impulse{0};      // >= 0 always (clamped)
+  T min_gap{0};                 // min over contacts of w_n = u_n' - b (>= 0 at a solution)
+  T max_product{0};             // max |lambda_n w_n| (0 at a solution)
+  T max_cone_excess{0};         // max |lambda_t| - mu lambda_n (<= 0 always after a sweep)
+  T max_stick_slip{0};          // max |u_t'| over contacts strictly inside the cone
+  T max_slide_along{0};         // max lambda_t u_t' over contacts on the cone edge (<= 0 at a solution)
+};
+
+namespace detail {
+
+template <class T>
+T solver_max(const T& a, const T& b) { return a < b ? b : a; }
+template <class T>
+T solver_min(const T& a, const T& b) { return a < b ? a : b; }
+template <class T>
+T solver_abs(const T& a) { return a < 0 ? T(-a) : a; }
+
+// sqrt for the combined friction: in exact only perfect squares (D-SOLVER-3).
+template <class T>
+T solver_sqrt(const T& x) {
+  if constexpr (is_exact_v<T>) {
+    const big_int p = numerator(x), q = denominator(x);
+    const big_int sp = sqrt(p), sq = sqrt(q);
+    if (sp * sp != p || sq * sq != q)
+      throw unsupported("solver: sqrt(mu_A mu_B) = sqrt(" + x.str() +
+                        ") is irrational; in exact give frictions whose product is a square");
+    return T(sp) / T(sq);
+  } else {
+    using std::sqrt;
+    return sqrt(x);
+  }
+}
+
+template <class T>
+struct solver_row_data {
+  std::size_t a, b;
+  T ima, iia, imb, iib;  // inverse masses and inertias (0: static)
+  vec2<T> ra, rb, n, t;
+  T knn, ktt;
+};
+
+template <class T>
+void check_finite(const T& x, const std::string& what) {
+  if (!is_finite(x)) throw invalid_input("solver: " + what + " must be finite");
+}
+
+// The contact point velocity difference u = (v_b + w_b x r_b) - (v_a + w_a x r_a).
+template <class T>
+vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<vec2<T>>& v, const std::vector<T>& w) {
+  const vec2<T> pa{T(v[c.a].x - w[c.a] * c.ra.y), T(v[c.a].y + w[c.a] * c.ra.x)};
+  const vec2<T> pb{T(v[c.b].x - w[c.b] * c.rb.y), T(v[c.b].y + w[c.b] * c.rb.x)};
+  return pb - pa;
+}
+
+// Apply P to B and -P to A (D-SOLVER-2).
+template <class T>
+void solver_apply(const solver_row_data<T>& c, const vec2<T>& P, std::vector<vec2<T>>& v, std::vector<T>& w) {
+  v[c.a] = v[c.a] - c.ima * P;
+  w[c.a] = T(w[c.a] - c.iia * cross(c.ra, P));
+  v[c.b] = v[c.b] + c.imb * P;
+  w[c.b] = T(w[c.b] + c.iib * cross(c.rb, P));
+}
+
+// K(a, b) = sum a.b / m + (r x a)(r x b) / I (D-IMPULSE-2), the diagonal entries.
+template <class T>
+T solver_k(const solver_row_data<T>& c, const vec2<T>& a) {
+  const T ca = cross(c.ra, a), cb = cross(c.rb, a);
+  return T((c.ima + c.imb) * dot(a, a) + c.iia * ca * ca + c.iib * cb * cb);
+}
+
+template <class T>
+std::vector<solver_row_data<T>> solver_prepare(const std::vector<solver_body<T>>& bodies,
+                                               const std::vector<solver_contact<T>>& contacts) {
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const solver_body<T>& b = bodies[i];
+    const std::string who = "body " + std::to_string(i) + ".";
+    check_finite(b.position.x, who + "position");
+    check_finite(b.position.y, who + "position");
+    check_finite(b.velocity.x, who + "velocity");
+    check_finite(b.velocity.y, who + "velocity");
+    check_finite(b.angular_velocity, who + "angular_velocity");
+    check_finite(b.friction, who + "friction");
+    check_finite(b.restitution, who + "restitution");
+    if (b.friction < 0) throw invalid_input("solver: " + who + "friction must be >= 0");
+    if (b.restitution < 0 || b.restitution > 1) throw invalid_input("solver: " + who + "restitution must be in [0, 1]");
+    if (!b.is_static) {
+      check_finite(b.mass, who + "mass");
+      check_finite(b.inertia, who + "inertia");
+      if (b.mass <= 0) throw invalid_input("solver: " + who + "mass must be > 0 (use is_static for infinite mass)");
+      if (b.inertia <= 0) throw invalid_input("solver: " + who + "inertia must be > 0 (use is_static)");
+    }
+  }
+  std::vector<solver_row_data<T>> rows;
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const solver_contact<T>& c = contacts[k];
+    const std::string who = "contact " + std::to_string(k) + ".";
+    if (c.body_a >= bodies.size() || c.body_b >= bodies.size())
+      throw invalid_input("solver: " + who + "body index out of range");
+    if (c.body_a == c.body_b) throw invalid_input("solver: " + who + "body_a == body_b");
+    const solver_body<T>& A = bodies[c.body_a];
+    const solver_body<T>& B = bodies[c.body_b];
+    if (A.is_static && B.is_static) throw invalid_input("solver: " + who + "both bodies are static");
+    check_finite(c.point.x, who + "point");
+    check_finite(c.point.y, who + "point");
+    check_finite(c.normal.x, who + "normal");
+    check_finite(c.normal.y, who + "normal");
+    check_finite(c.penetration, who + "penetration");
+    check_finite(c.normal_impulse, who + "normal_impulse");
+    check_finite(c.tangent_impulse, who + "tangent_impulse");
+    if (c.penetration < 0) throw invalid_input("solver: " + who + "penetration must be >= 0");
+    if (c.normal_impulse < 0) throw invalid_input("solver: " + who + "normal_impulse (warm start) must be >= 0");
+    {  // unit normal: exactly in exact, within 8 eps in a binary type (as D-IMPULSE-9)
+      const exact nn = to_exact(c.normal.x) * to_exact(c.normal.x) + to_exact(c.normal.y) * to_exact(c.normal.y);
+      if constexpr (is_exact_v<T>) {
+        if (nn != 1) throw invalid_input("solver: " + who + "normal must be a unit vector (exactly, in exact)");
+      } else {
+        const exact d = nn - 1;
+        if ((d < 0 ? exact(-d) : d) > 8 * to_exact(epsilon<T>()))
+          throw invalid_input("solver: " + who + "normal must be a unit vector");
+      }
+    }
+    solver_row_data<T> r;
+    r.a = c.body_a;
+    r.b = c.body_b;
+    r.ima = A.is_static ? T(0) : T(T(1) / A.mass);
+    r.iia = A.is_static ? T(0) : T(T(1) / A.inertia);
+    r.imb = B.is_static ? T(0) : T(T(1) / B.mass);
+    r.iib = B.is_static ? T(0) : T(T(1) / B.inertia);
+    r.ra = c.point - A.position;
+    r.rb = c.point - B.position;
+    r.n = c.normal;
+    r.t = {T(-c.normal.y), c.normal.x};
+    r.knn = solver_k(r, r.n);
+    r.ktt = solver_k(r, r.t);
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+template <class T>
+complementarity_report<T> solver_report(const std::vector<solver_row_data<T>>& rows,
+                                        const std::vector<solver_contact_state<T>>& st,
+                                        const std::vector<vec2<T>>& v, const std::vector<T>& w) {
+  complementarity_report<T> rep;
+  bool first = true;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const solver_row_data<T>& c = rows[k];
+    const solver_contact_state<T>& s = st[k];
+    const vec2<T> u = solver_relative(c, v, w);
+    const T wn = T(dot(c.n, u) - s.target);
+    const T wt = dot(c.t, u);
+    const T bound = T(s.friction * s.normal_impulse);
+    // Natural map (D-SOLVER-7): K (lambda - P(lambda - w/K)).
+    const T rn = solver_abs(T(c.knn * s.normal_impulse - solver_max(T(c.knn * s.normal_impulse - wn), T(0))));
+    const T lt_star = T(s.tangent_impulse - wt / c.ktt);
+    const T lt_proj = solver_min(solver_max(lt_star, T(-bound)), bound);
+    const T rt = solver_abs(T(c.ktt * (s.tangent_impulse - lt_proj)));
+    const T prod = solver_abs(T(s.normal_impulse * wn));
+    const T excess = T(solver_abs(s.tangent_impulse) - bound);
+    if (first) {
+      rep.residual = solver_max(rn, rt);
+      rep.min_normal_impulse = s.normal_impulse;
+      rep.min_gap = wn;
+      rep.max_product = prod;
+      rep.max_cone_excess = excess;
+      first = false;
+    } else {
+      rep.residual = solver_max(rep.residual, solver_max(rn, rt));
+      rep.min_normal_impulse = solver_min(rep.min_normal_impulse, s.normal_impulse);
+      rep.min_gap = solver_min(rep.min_gap, wn);
+      rep.max_product = solver_max(rep.max_product, prod);
+      rep.max_cone_excess = solver_max(rep.max_cone_excess, excess);
+    }
+    if (solver_abs(s.tangent_impulse) < bound) rep.max_stick_slip = solver_max(rep.max_stick_slip, solver_abs(wt));
+    else if (bound > 0) rep.max_slide_along = solver_max(rep.max_slide_along, T(s.tangent_impulse * wt));
+  }
+  return rep;
+}
+
+}  // namespace detail
+
+// One full solve: set-up (D-SOLVER-3, D-SOLVER-4), optional warm start
+// (D-SOLVER-9), `iterations` projected Gauss–Seidel sweeps (D-SOLVER-5).
+template <class T>
+solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const std::vector<solver_contact<T>>& contacts,
+                                const solver_params<T>& params) {
+  if (params.iterations < 1) throw invalid_input("solver: iterations must be >= 1");
+  detail::check_finite(params.beta, "beta");
+  detail::check_finite(params.slop, "slop");
+  detail::check_finite(params.dt, "dt");
+  if (params.beta < 0 || params.beta > 1) throw invalid_input("solver: beta must be in [0, 1]");
+  if (params.slop < 0) throw invalid_input("solver: slop must be >= 0");
+  if (params.dt <= 0) throw invalid_input("solver: dt must be > 0");
+  const std::vector<detail::solver_row_data<T>> rows = detail::solver_prepare(bodies, contacts);
+
+  solver_result<T> out;
+  for (const solver_body<T>& b : bodies) {
+    out.velocity.push_back(b.velocity);
+    out.angular_velocity.push_back(b.angular_velocity);
+  }
+  std::vector<vec2<T>>& v = out.velocity;
+  std::vector<T>& w = out.angular_velocity;
+
+  // Set-up, on the velocities given (before any impulse): D-SOLVER-3, D-SOLVER-4.
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const detail::solver_row_data<T>& c = rows[k];
+    const solver_body<T>& A = bodies[c.a];
+    const solver_body<T>& B = bodies[c.b];
+    solver_contact_state<T> s;
+    s.friction = detail::solver_sqrt(T(A.friction * B.friction));
+    s.restitution = T((A.restitution + B.restitution) / 2);
+    const vec2<T> u = detail::solver_relative(c, v, w);
+    s.un_before = dot(c.n, u);
+    s.ut_before = dot(c.t, u);
+    const T depth_excess = detail::solver_max(T(contacts[k].penetration - params.slop), T(0));
+    s.target = T(-s.restitution * detail::solver_min(s.un_before, T(0)) + params.beta * depth_excess / params.dt);
+    out.contacts.push_back(s);
+  }
+
+  // Warm start (D-SOLVER-9): apply last step's accumulated impulses first.
+  if (params.warm_start) {
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      solver_contact_state<T>& s = out.contacts[k];
+      s.normal_impulse = contacts[k].normal_impulse;
+      s.tangent_impulse = contacts[k].tangent_impulse;
+      detail::solver_apply(rows[k], s.normal_impulse * rows[k].n + s.tangent_impulse * rows[k].t, v, w);
+    }
+  }
+
+  // Projected Gauss–Seidel on accumulated impulses (D-SOLVER-5).
+  for (int it = 0; it < params.iterations; ++it) {
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const detail::solver_row_data<T>& c = rows[k];
+      solver_contact_state<T>& s = out.contacts[k];
+      {  // normal row: lambda_n <- max(0, lambda_n - (u_n - b) / K_nn)
+        const T un = dot(c.n, detail::solver_relative(c, v, w));
+        const T candidate = T(s.normal_impulse - (un - s.target) / c.knn);
+        const T next = detail::solver_max(candidate, T(0));
+        const T delta = T(next - s.normal_impulse);
+        s.normal_impulse = next;
+        detail::solver_apply(c, delta * c.n, v, w);
+      }
+      {  // tangent row: lambda_t <- clamp(lambda_t - u_t / K_tt, -mu lambda_n, mu lambda_n)
+        const T bound = T(s.friction * s.normal_impulse);
+        const T ut = dot(c.t, detail::solver_relative(c, v, w));
+        const T candidate = T(s.tangent_impulse - ut / c.ktt);
+        const T next = detail::solver_min(detail::solver_max(candidate, T(-bound)), bound);
+        const T delta = T(next - s.tangent_impulse);
+        s.tangent_impulse = next;
+        detail::solver_apply(c, delta * c.t, v, w);
+      }
+    }
+    if (params.record_residuals) out.residual_history.push_back(detail::solver_report(rows, out.contacts, v, w).residual);
+  }
+  out.residual = detail::solver_report(rows, out.contacts, v, w).residual;
+  return out;
+}
+
+// The complementarity conditions of a result, one by one (D-SOLVER-7), on the
+// problem it was solved from. Evaluated in T; call it with T = exact on exact
+// copies to get the exact residual of rounded outputs.
+template <class T>
+complementarity_report<T> solver_complementarity(const std::vector<solver_body<T>>& bodies,
+                                                 const std::vector<solver_contact<T>>& contacts,
+                                                 const solver_result<T>& result) {
+  const std::vector<detail::solver_row_data<T>> rows = detail::solver_prepare(bodies, contacts);
+  return detail::solver_report(rows, result.contacts, result.velocity, result.angular_velocity);
+}
+
+// The dual objective f(lambda) = 1/2 |Delta v|_M^2 + sum lambda_n (u_n0 - b) + lambda_t u_t0,
+// (D-SOLVER-6): Gauss–Seidel minimises it coordinate by coordinate, so with
+// mu = 0 it never increases from sweep to sweep.
+template <class T>
+T solver_dual_objective(const std::vector<solver_body<T>>& bodies, const solver_result<T>& result) {
+  T f{0};
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (bodies[i].is_static) continue;
+    const vec2<T> dv = result.velocity[i] - bodies[i].velocity;
+    const T dw = T(result.angular_velocity[i] - bodies[i].angular_velocity);
+    f = T(f + (bodies[i].mass * dot(dv, dv) + bodies[i].inertia * dw * dw) / 2);
+  }
+  for (const solver_contact_state<T>& s : result.contacts)
+    f = T(f + s.normal_impulse * (s.un_before - s.target) + s.tangent_impulse * s.ut_before);
+  return f;
+}
+
+}  // namespace rigidref
