@@ -131,3 +131,72 @@ TEST_CASE("check: a missing results file is a usage error (exit 2)", "[check]") 
   CHECK(r.status == 2);
   CHECK(r.err.find("cannot open") != std::string::npos);
 }
+
+TEST_CASE("check: a NaN in an engine's answer (written as null) is a failure, not an unreadable line", "[check]") {
+  auto r = check({R"({"id":1,"op":"mass.circle","radius":1,"mass":2,"engine":"t","result":{"inertia":null}})"});
+  REQUIRE(r.verdicts.size() == 1);
+  CHECK(r.verdicts[0]["verdict"] == "fail");
+  CHECK(r.summary.find("not finite 1") != std::string::npos);
+}
+
+TEST_CASE("check: closest points that are not unique are judged by what they claim", "[check]") {
+  // Unit boxes 1/8 apart with parallel faces: any pair (1, y), (9/8, y) with
+  // y in [0, 1] is a pair of closest points (D-ENGINE-2).
+  const auto answer = [](double ya, double yb) {
+    json line = {{"id", 1},
+                 {"op", "gjk.distance"},
+                 {"a", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}},
+                 {"b", {{1.125, 0}, {2.125, 0}, {2.125, 1}, {1.125, 1}}},
+                 {"engine", "t"},
+                 {"result", {{"intersecting", false}, {"distance", 0.125}, {"point_a", {1, ya}}, {"point_b", {1.125, yb}}}}};
+    return line.dump(-1);
+  };
+  auto r = check({answer(0.5, 0.5), answer(0.25, 0.25), answer(0.5, 0.75), answer(1.5, 1.5)});
+  REQUIRE(r.verdicts.size() == 4);
+  CHECK(r.verdicts[0]["verdict"] == "pass");
+  CHECK(r.verdicts[1]["verdict"] == "pass");
+  CHECK(r.verdicts[2]["verdict"] == "fail");  // on the shapes, but not 1/8 apart
+  CHECK(r.verdicts[3]["verdict"] == "fail");  // 1/8 apart, but off both shapes
+}
+
+TEST_CASE("check: a penetration normal passes when it separates by the minimal depth", "[check]") {
+  // A box and itself: depth 1 along +-x and +-y; a diagonal separates only
+  // after sqrt(2) (D-ENGINE-2). A normal of length 1.5 is not a unit vector.
+  const auto answer = [](double nx, double ny) {
+    json line = {{"id", 1},
+                 {"op", "epa.penetration"},
+                 {"a", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}},
+                 {"b", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}},
+                 {"engine", "t"},
+                 {"result", {{"intersecting", true}, {"depth", 1}, {"normal", {nx, ny}}}}};
+    return line.dump(-1);
+  };
+  const double h = std::sqrt(0.5);
+  auto r = check({answer(1, 0), answer(0, -1), answer(h, h), answer(1.5, 0)});
+  REQUIRE(r.verdicts.size() == 4);
+  CHECK(r.verdicts[0]["verdict"] == "pass");
+  CHECK(r.verdicts[1]["verdict"] == "pass");
+  CHECK(r.verdicts[2]["verdict"] == "fail");
+  CHECK(r.verdicts[3]["verdict"] == "fail");
+}
+
+TEST_CASE("check: an allowance widens only the fields it names, and unknown allowances are refused", "[check]") {
+  // Boxes overlapping by 1/4 along x; the engine's depth is 1e-5 short.
+  const auto answer = [](const json& allowances) {
+    json line = {{"id", 1},
+                 {"op", "epa.penetration"},
+                 {"a", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}},
+                 {"b", {{0.75, 0}, {1.75, 0}, {1.75, 1}, {0.75, 1}}},
+                 {"engine", "t"},
+                 {"result", {{"intersecting", true}, {"depth", 0.25 - 1e-5}, {"normal", {1, 0}}}}};
+    if (!allowances.is_null()) line["allowances"] = allowances;
+    return line.dump(-1);
+  };
+  auto r = check({answer(nullptr), answer({{"epa_tolerance", 1e-4}}), answer({{"polygon_radius", 1e-6}}),
+                  answer({{"made_up", 1}})});
+  REQUIRE(r.verdicts.size() == 4);
+  CHECK(r.verdicts[0]["verdict"] == "fail");
+  CHECK(r.verdicts[1]["verdict"] == "pass");
+  CHECK(r.verdicts[2]["verdict"] == "fail");  // allowed on depth, but only 1e-6 of it
+  CHECK(r.verdicts[3]["verdict"] == "unreadable");
+}

@@ -5,6 +5,7 @@
 // check_rules.hpp. Errors are measured in exact arithmetic on the engine's
 // printed values, so the judge adds no rounding of its own.
 #include "check.hpp"
+#include "check_geometry.hpp"
 #include "check_rules.hpp"
 #include "eval.hpp"
 #include "eval_json.hpp"
@@ -77,10 +78,17 @@ exact epsilon_of(const std::string& precision) {
                               precision + "\"");
 }
 
+// An engine value that is not a finite number (NaN and infinities are
+// written as null by JSON writers): a failed answer, not an unreadable line.
+struct non_finite_value : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 exact real_of(const json& v, const std::string& where) {
+  if (v.is_null()) throw non_finite_value(where + " is null (NaN or infinite in the engine)");
   if (v.is_number()) {
     const double d = v.get<double>();
-    if (!std::isfinite(d)) throw std::invalid_argument(where + ": not finite");
+    if (!std::isfinite(d)) throw non_finite_value(where + ": not finite");
     return to_exact(d);
   }
   if (v.is_string()) return parse_exact(v.get_ref<const std::string&>());
@@ -200,7 +208,14 @@ void judge_fields(const json& line, const json& result, const json& reference, c
     std::vector<exact> x, r;
     flatten(result[name], "result." + name, x);
     flatten(reference[name], "reference." + name, r);
-    if (x.size() != r.size()) {
+    if (f.how == check::metric::witness || f.how == check::metric::separating) {
+      if (x.size() != 2) {
+        c.v = verdict::fail;
+        c.failure = name + " shape";
+        c.detail = name + ": expected an [x, y] pair";
+        return;
+      }
+    } else if (x.size() != r.size()) {
  c.v = verdict::fail;
       c.failure = name + " shape";
       c.detail = name + ": engine gave " + std::to_string(x.size()) + " numbers, the reference " +
@@ -208,9 +223,39 @@ void judge_fields(const json& line, const json& result, const json& reference, c
       return;
     }
     exact diff = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) diff = std::max(diff, abs_exact(x[i] - r[i]));
+    if (f.how != check::metric::witness && f.how != check::metric::separating)
+      for (std::size_t i = 0; i < x.size(); ++i) diff = std::max(diff, abs_exact(x[i] - r[i]));
     exact scale = 1;
     switch (f.how) {
+      case check::metric::witness: {
+        const bool on_a = name == "point_a";
+        const auto shape = check::shape_of(line, on_a ? "a" : "b");
+        if (!shape) throw std::invalid_argument("no shape \"" + std::string(on_a ? "a" : "b") + "\" for " + name);
+        const vec2<exact> p{x[0], x[1]};
+        diff = check::distance_to_shape(*shape, p);
+        const exact d_ref = real_of(reference["distance"], "reference.distance");
+        const char* other = on_a ? "point_b" : "point_a";
+        if (result.contains(other)) {
+          std::vector<exact> q;
+          flatten(result[other], std::string("result.") + other, q);
+          if (q.size() == 2) {
+            const exact apart = check::sqrt_exact(length_squared(p - vec2<exact>{q[0], q[1]}));
+            diff = std::max(diff, abs_exact(apart - d_ref));
+          }
+        }
+        scale = std::max(d_ref, size);
+        break;
+      }
+      case check::metric::separating: {
+        const auto a = check::shape_of(line, "a"), b = check::shape_of(line, "b");
+        if (!a || !b) throw std::invalid_argument("epa.penetration needs shapes \"a\" and \"b\"");
+        const vec2<exact> n{x[0], x[1]};
+        const exact d_ref = real_of(reference["depth"], "reference.depth");
+        scale = std::max(d_ref, size);
+        const exact unit_error = abs_exact(check::sqrt_exact(length_squared(n)) - 1);
+        diff = std::max(abs_exact(check::depth_along(*a, *b, n) - d_ref), exact(unit_error * scale));
+        break;
+      }
       case check::metric::relative: scale = max_abs(r); break;
       case check::metric::scaled:
       case check::metric::position: scale = std::max(max_abs(r), size); break;
@@ -285,7 +330,13 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
       c.detail = "the engine answered a case the reference rejects: " + reference["error"].dump();
       return c;
     }
-    judge_fields(line, line["result"], reference["result"], c);
+    try {
+      judge_fields(line, line["result"], reference["result"], c);
+    } catch (const non_finite_value& e) {
+      c.v = verdict::fail;
+      c.failure = "not finite";
+      c.detail = e.what();
+    }
   } catch (const std::exception& e) {
     c.v = verdict::unreadable;
     c.detail = e.what();
@@ -350,7 +401,10 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
         break;
       case verdict::skipped: ++g.skipped; break;
       case verdict::both_reject: ++g.both_reject; break;
-      case verdict::unreadable: ++g.unreadable; break;
+      case verdict::unreadable:
+        ++g.unreadable;
+        ++g.failures["unreadable"];
+        break;
     }
     if ((c.v == verdict::pass || c.v == verdict::fail) && (c.error_eps > g.worst_eps || g.worst_line == 0)) {
       g.worst_eps = c.error_eps;
@@ -370,12 +424,12 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     }
   }
 
-  out << std::left << std::setw(22) << "engine" << std::setw(22) << "op" << std::right << std::setw(7) << "cases"
+  out << std::left << std::setw(32) << "engine" << std::setw(22) << "op" << std::right << std::setw(7) << "cases"
       << std::setw(7) << "pass" << std::setw(7) << "fail" << std::setw(8) << "skipped" << std::setw(8) << "reject"
       << std::setw(12) << "worst eps" << "  worst line\n";
   std::size_t failures = 0;
   for (const auto& [key, g] : groups) {
-    out << std::left << std::setw(22) << key.first << std::setw(22) << key.second << std::right << std::setw(7)
+    out << std::left << std::setw(32) << key.first << std::setw(22) << key.second << std::right << std::setw(7)
         << g.cases << std::setw(7) << g.pass << std::setw(7) << (g.fail + g.unreadable) << std::setw(8) << g.skipped
         << std::setw(8) << g.both_reject << std::setw(12) << fmt_eps(g.worst_eps) << "  " << g.worst_line << "\n";
     failures += g.fail + g.unreadable;

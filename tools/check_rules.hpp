@@ -9,7 +9,7 @@
 
 namespace rigidref::tools::check {
 
-// How a field's error is measured. S is the field's scale; err = |x - r| / S.
+// How a field's error is measured (D-ENGINE-1). S is the field's scale; err = |x - r| / S.
 enum class metric {
   flag,      // a boolean: must equal the reference (no error measure)
   relative,  // scalar, S = |r| (mass, area, inertia: always far from 0)
@@ -17,6 +17,11 @@ enum class metric {
   position,  // point, max-norm, S = max(|r|, L): coordinates carry the offset
   unit,      // unit vector, max-norm, S = 1
   matrix,    // 2x2 matrix, max-norm, S = max |r_ij|
+  // Answers that need not equal the reference's (check_geometry.hpp):
+  witness,     // closest point: its distance from its shape, and how far the two
+               // points' distance is from the reference distance; S = max(d, L)
+  separating,  // normal n: |depth along n - reference depth| and ||n| - 1| S;
+               // S = max(depth, L)
 };
 
 struct field_rule {
@@ -49,11 +54,11 @@ inline const std::vector<op_rule>& op_rules() {
       {"mass.circle", 4, {{"inertia", metric::relative}}, "m r^2 / 2: two roundings"},
       {"mass.rectangle", 4, {{"inertia", metric::relative}}, "m (w^2 + h^2) / 12: four roundings"},
       {"gjk.distance", 32,
-       {{"intersecting", metric::flag}, {"distance", metric::scaled}, {"point_a", metric::position},
-        {"point_b", metric::position}},
+       {{"intersecting", metric::flag}, {"distance", metric::scaled}, {"point_a", metric::witness},
+        {"point_b", metric::witness}},
        "a few dozen roundings in the simplex solve, relative to the shape size"},
       {"epa.penetration", 32,
-       {{"intersecting", metric::flag}, {"depth", metric::scaled}, {"normal", metric::unit}},
+       {{"intersecting", metric::flag}, {"depth", metric::scaled}, {"normal", metric::separating}},
        "support points and one normalisation, relative to the shape size"},
       {"sat.rectangles", 16, {{"overlap", metric::flag}, {"d3", metric::scaled}}, "a few dot products per axis"},
       {"mat2.sqrt", 16, {{"x", metric::matrix}}, "closed 2x2 formula; ill-conditioned matrices exceed it"},

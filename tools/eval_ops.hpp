@@ -72,5 +72,6 @@ inline std::optional<std::size_t> precision_index(std::string_view name) {
 void add_mass_ops(op_table& table);    // eval_mass.cpp: mass.*
 void add_matrix_ops(op_table& table);  // eval_matrix.cpp: mat2.sqrt, mat2.polar, shape_match
 void add_impulse_ops(op_table& table);  // eval_impulse.cpp: impulse.wall, impulse.pair
+void add_collision_ops(op_table& table);  // eval_collision.cpp: gjk.distance, epa.penetration, sat.rectangles
 
 }  // namespace rigidref::tools::eval

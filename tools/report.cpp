@@ -1,9 +1,12 @@
 #include "report.hpp"
 #include "report_html.hpp"
+#include "report_measurements.hpp"
 
 #include "rigidref/verify/bounds.hpp"
+#include "rigidref/verify/collision_accuracy.hpp"
 #include "rigidref/verify/mass_accuracy.hpp"
 #include "rigidref/verify/matrix_accuracy.hpp"
+#include "rigidref/verify/sat_accuracy.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -102,7 +105,7 @@ class progress {
 
 template <class T>
 void run_type(const report_options& o, std::vector<row>& rows, progress& p,
-              std::vector<verify::condition_sample>& samples) {
+              std::vector<verify::condition_sample>& samples, std::vector<measured_row>& measured) {
   const std::string name(scalar_name<T>());
   if (!o.only_type.empty() && o.only_type != name) return;
   std::vector<verify::error_stats> all;
@@ -126,6 +129,23 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
     for (auto& s : verify::polar_accuracy<T>(o.seed + 5, m)) all.push_back(s);
     p.stage(name + ": shape matching");
     for (auto& s : verify::shape_matching_accuracy<T>(o.seed + 6, m)) all.push_back(s);
+    p.stage(name + ": GJK and EPA");
+    const verify::collision_accuracy_table c = verify::collision_accuracy<T>(o.seed + 7, m);
+    for (auto& s : c.stats) all.push_back(s);
+    measured.push_back({"collision", "GJK/EPA decisions (intersecting, touching) that disagree with the exact oracle",
+                        name, static_cast<int>(c.cases), static_cast<double>(c.decision_mismatches), "cases", "0",
+                        c.decision_mismatches == 0 ? "pass" : "FAIL", "D-GJK-6, D-GJK-7", ""});
+    measured.push_back({"collision", "GJK/EPA answers that needed the exact fallback", name, static_cast<int>(c.cases),
+                        static_cast<double>(c.exact_fallbacks), "results", "reported (correct either way)",
+                        "finding", "D-GJK-6, D-GJK-7", ""});
+    p.stage(name + ": SAT");
+    for (auto& s : verify::sat_accuracy<T>(o.seed + 8, m)) all.push_back(s);
+    verify::verdict_stats v;
+    for (auto& s : verify::rectangle_accuracy<T>(o.seed + 9, m, &v)) all.push_back(s);
+    measured.push_back({"collision", "the article's rectangle test: overlap verdicts that disagree with exact SAT", name,
+                        static_cast<int>(v.cases), static_cast<double>(v.disagreements), "cases",
+                        "reported (wrong within w cos(pi/2) of touching)", "finding", "D-RECT-6",
+                        "rect_article_perpendicular_skew.json"});
   }
   for (auto& s : all) {
     const auto* b = verify::find_bound(s.function, s.digits);
@@ -135,8 +155,9 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
 
 template <class... Ts>
 void run_all(const report_options& o, std::vector<row>& rows, progress& p,
-             std::vector<verify::condition_sample>& samples, std::tuple<Ts...>*) {
-  (run_type<Ts>(o, rows, p, samples), ...);
+             std::vector<verify::condition_sample>& samples, std::vector<measured_row>& measured,
+             std::tuple<Ts...>*) {
+  (run_type<Ts>(o, rows, p, samples, measured), ...);
 }
 
 void write_csv(const std::string& dir, const std::vector<verify::condition_sample>& samples, std::ostream& err) {
@@ -166,7 +187,9 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   std::vector<row> rows;
   std::vector<verify::condition_sample> samples;
   progress p(err);
-  run_all(o, rows, p, samples, static_cast<all_scalars*>(nullptr));
+  std::vector<measured_row> measured;
+  run_all(o, rows, p, samples, measured, static_cast<all_scalars*>(nullptr));
+  for (auto& m : run_measurements(o, [&](const std::string& what) { p.stage(what); })) measured.push_back(std::move(m));
   p.finish();
   if (!o.csv_dir.empty()) write_csv(o.csv_dir, samples, err);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -198,17 +221,26 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
     if (!o.worst && w.size() > 600) w = w.substr(0, 300) + " ... " + w.substr(w.size() - 250);
     out << "  [" << verdict_name(r.v) << "] " << r.stats.function << " (" << r.stats.type << "): " << w << "\n";
   }
+  out << "\nProperties and measured effects (solver: exact residual of each type's answer; BodyForce.js quirks:\n"
+      << "exact values of the port; derivations/solver.md):\n";
+  for (const auto& m : measured) {
+    out << "  " << std::left << std::setw(8) << m.verdict << std::setw(12) << m.type << fmt(m.value) << " " << m.unit
+        << "  -- " << m.quantity << " [" << m.cases << " cases; " << m.expectation << "; " << m.why
+        << (m.counterexample.empty() ? "" : "; data/counterexamples/" + m.counterexample) << "]\n";
+    (m.verdict == "pass" ? pass : m.verdict == "FAIL" ? fail : finding)++;
+  }
   std::ostringstream summary;
-  summary << "summary: " << rows.size() << " rows, " << pass << " pass, " << fail << " fail, " << finding
-          << " findings (article formulas reported, not bounded), " << std::fixed << std::setprecision(1) << seconds
-          << " s";
+  summary << "summary: " << rows.size() + measured.size() << " rows, " << pass << " pass, " << fail << " fail, "
+          << finding << " findings (article formulas and known violations reported, not bounded), " << std::fixed
+          << std::setprecision(1) << seconds << " s";
   out << "\n" << summary.str() << "\n";
   if (!o.html_path.empty()) {
     std::vector<html_row> page;
     for (const auto& r : rows)
       page.push_back({&r.stats, r.bound ? fmt(r.bound->max_ulps) + " / " + fmt(r.bound->max_eps) : "none",
                       verdict_name(r.v), r.bound ? std::string(r.bound->why) : "no bound in the table"});
-    write_html_report(o.html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, samples);
+    write_html_report(o.html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, samples,
+                      measured);
     err << "wrote " << o.html_path << "\n";
   }
   return fail == 0 ? 0 : 1;

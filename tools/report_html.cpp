@@ -41,7 +41,10 @@ std::string number(double x) {
 const std::map<std::string, std::string>& derivation_files() {
   static const std::map<std::string, std::string> files{
       {"D-MASS", "mass.md"},     {"D-EFT", "double_word.md"},     {"D-PRED", "predicates.md"},
-      {"D-MSQRT", "matrix_sqrt.md"}, {"D-POLAR", "polar.md"}, {"D-SHAPE", "shape_matching.md"}};
+      {"D-MSQRT", "matrix_sqrt.md"}, {"D-POLAR", "polar.md"}, {"D-SHAPE", "shape_matching.md"},
+      {"D-IMPULSE", "impulse.md"},   {"D-SOLVER", "solver.md"}, {"D-BODYFORCE", "solver.md"},
+      {"D-GJK", "gjk.md"},           {"D-EPA", "epa.md"},      {"D-SAT", "sat.md"},
+      {"D-ENGINE", "engines.md"}};
   return files;
 }
 
@@ -114,6 +117,72 @@ std::string condition_plot(const std::vector<verify::condition_sample>& samples)
   return s.str();
 }
 
+// The committed engine summaries (data/validation/results/*.txt, written by
+// `rigidref check` and kept current by the ctests engine_*), as a table and
+// a stacked bar per engine and op: pass, fail, skipped.
+std::string engine_section(const fs::path& page_dir) {
+#ifdef RIGIDREF_SOURCE_DIR
+  const fs::path results = fs::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
+#else
+  const fs::path results;
+#endif
+  std::ostringstream s;
+  s << "<h2>Engines checked against rigidref</h2>\n";
+  if (results.empty() || !fs::exists(results)) {
+    s << "<p>The engine summaries (data/validation/results/) are not next to this binary.</p>\n";
+    return s.str();
+  }
+  struct bar {
+    std::string engine, op;
+    double cases, pass, fail, skipped;
+    std::string worst;
+  };
+  std::vector<bar> bars;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(results))
+    if (e.path().extension() == ".txt") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  static const std::regex line(R"(^(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+\d+\s*$)");
+  for (const auto& file : files) {
+    std::ifstream in(file);
+    std::string text;
+    while (std::getline(in, text)) {
+      std::smatch m;
+      if (std::regex_match(text, m, line))
+        bars.push_back({m[1], m[2], std::stod(m[3]), std::stod(m[4]), std::stod(m[5]), std::stod(m[6]), m[8]});
+    }
+  }
+  s << "<p>Box2D 2.4.1, Chipmunk2D 7 and libccd 2.1 answer the committed case sets through our adapters; "
+    << "<code>rigidref check</code> judges every answer exactly. What the failures are: "
+    << link_anchors("D-ENGINE-3", page_dir) << " onwards.</p>\n";
+  const double w = 720, row_h = 22, left = 330;
+  s << "<svg viewBox=\"0 0 " << w << " " << row_h * bars.size() + 30 << "\" width=\"" << w << "\" height=\""
+    << row_h * bars.size() + 30 << "\" role=\"img\" aria-label=\"engine validation: pass, fail, skipped\">\n";
+  double y = 4;
+  for (const auto& b : bars) {
+    const double scale = (w - left - 10) / std::max(1.0, b.cases);
+    s << "<text x=\"" << left - 6 << "\" y=\"" << y + 14 << "\" class=\"ytick\">" << escape(b.engine + " " + b.op)
+      << "</text>\n";
+    double x = left;
+    for (const auto& [n, col] : {std::pair{b.pass, "#1b7837"}, std::pair{b.fail, "#b2182b"}, std::pair{b.skipped, "#bbbbbb"}}) {
+      s << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << n * scale << "\" height=\"" << row_h - 6
+        << "\" fill=\"" << col << "\"/>\n";
+      x += n * scale;
+    }
+    y += row_h;
+  }
+  s << "<text x=\"" << left << "\" y=\"" << y + 16 << "\" class=\"legend\">green: pass, red: fail, grey: skipped "
+       "(the engine does not take the case)</text>\n</svg>\n";
+  s << "<table><tr><th class=\"name\">engine</th><th class=\"name\">op</th><th>cases</th><th>pass</th>"
+       "<th>fail</th><th>skipped</th><th>worst error (eps of the engine)</th></tr>\n";
+  for (const auto& b : bars)
+    s << "<tr><td class=\"name\">" << escape(b.engine) << "</td><td class=\"name\">" << escape(b.op) << "</td><td>"
+      << b.cases << "</td><td>" << b.pass << "</td><td>" << b.fail << "</td><td>" << b.skipped << "</td><td>"
+      << escape(b.worst) << "</td></tr>\n";
+  s << "</table>\n";
+  return s.str();
+}
+
 const char* style = R"css(
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 1200px; color: #222; line-height: 1.4; }
 h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
@@ -133,7 +202,8 @@ code, .worst { font-family: ui-monospace, monospace; font-size: 0.8rem; word-bre
 }  // namespace
 
 void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
-                       const std::vector<verify::condition_sample>& samples) {
+                       const std::vector<verify::condition_sample>& samples,
+                       const std::vector<measured_row>& measured) {
   const fs::path page = fs::absolute(path);
   if (page.has_parent_path()) fs::create_directories(page.parent_path());
   std::ofstream f(page);
@@ -174,6 +244,22 @@ void write_html_report(const std::string& path, const std::string& header, const
        "(default) stays correctly rounded; the article's methods evaluated in double lose digits as the "
        "condition number grows (and diagonalisation also when eigenvalues nearly coincide).</p>\n"
     << condition_plot(samples);
+  f << "<h2>Properties and measured effects</h2>\n"
+    << "<p>The sequential-impulse solver's convergence (the exact complementarity residual of each type's answer) "
+       "and what each quirk of the article's BodyForce.js breaks, as exact values of our port.</p>\n"
+    << "<table><tr><th class=\"name\">quantity</th><th class=\"name\">type</th><th>cases</th><th>value</th>"
+    << "<th class=\"name\">unit</th><th class=\"name\">expectation</th><th class=\"name\">verdict</th>"
+    << "<th class=\"name\">derivation</th></tr>\n";
+  for (const auto& m : measured) {
+    f << "<tr class=\"" << m.verdict << "\"><td class=\"name\">" << escape(m.quantity) << "</td><td class=\"type\">"
+      << escape(m.type) << "</td><td>" << m.cases << "</td><td>" << number(m.value) << "</td><td class=\"name\">"
+      << escape(m.unit) << "</td><td class=\"name\">" << escape(m.expectation) << "</td><td class=\"verdict name\">"
+      << m.verdict << "</td><td class=\"name\">" << link_anchors(m.why, page.parent_path())
+      << (m.counterexample.empty() ? "" : "<br><code>data/counterexamples/" + escape(m.counterexample) + "</code>")
+      << "</td></tr>\n";
+  }
+  f << "</table>\n";
+  f << engine_section(page.parent_path());
   f << "<h2>Worst cases</h2>\n<p>Inputs at full precision; rerun with the same seed to reproduce.</p>\n<ul>\n";
   for (const auto& r : rows) {
     if (r.verdict == "pass") continue;

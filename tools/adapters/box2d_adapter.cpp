@@ -14,7 +14,10 @@
 // inputs are answered "unsupported" (skipped by check, not failed). Each case
 // runs in its own process: Debian builds Box2D with assertions on, and an
 // assertion (e.g. a polygon smaller than the weld distance) aborts; that
-// case is answered with error code "crashed", which check counts as failed.
+// case is answered with error code "crashed", which check counts as failed
+// (D-ENGINE-3). Welding that leaves 3 or more vertices changes the polygon
+// silently: "vertices_used" shows it (D-ENGINE-4). Inertia far from the
+// origin: D-ENGINE-5; b2CollidePolygons and b2Distance: D-ENGINE-6.
 #include "adapter_io.hpp"
 
 #include "rigidref/predicates.hpp"
@@ -71,7 +74,8 @@ void mass_polygon(ojson& line) {
   line["result"] = {{"area", static_cast<double>(md.mass / density)},
                     {"centroid", vec_json(md.center.x, md.center.y)},
                     {"mass", static_cast<double>(md.mass)},
-                    {"inertia", static_cast<double>(inertia)}};
+                    {"inertia", static_cast<double>(inertia)},
+                    {"vertices_used", shape.m_count}};  // fewer than given: Set welded or dropped some
 }
 
 void gjk_distance(ojson& line) {
@@ -94,6 +98,7 @@ void gjk_distance(ojson& line) {
     r["point_b"] = vec_json(out.pointB.x, out.pointB.y);
   }
   r["iterations"] = out.iterations;
+  r["vertices_used"] = ojson::array({a.m_count, b.m_count});
   line["result"] = r;
 }
 

@@ -2,12 +2,19 @@
 // with libccd 2.1 (Debian libccd-dev, double), for `rigidref check`.
 //   rigidref-ccd            ccdGJKIntersect, ccdGJKPenetration (GJK + EPA)
 //   rigidref-ccd --mpr      ccdMPRIntersect, ccdMPRPenetration (MPR)
-// libccd is 3D. A 2D convex polygon P becomes the prism P x [-h, h], with h
-// the larger of the two polygons' sizes: the prisms then overlap by 2h along
-// z, more than any in-plane penetration (which is at most the smaller
-// polygon's size), so the minimal translation stays in the plane and the
-// depth and normal are the 2D ones. The z component of the normal libccd
-// returns is reported as "normal_z" (0 when the embedding worked).
+// libccd is 3D. A 2D convex polygon becomes a prism: A x [-h, h] and
+// B x [-h/2, h/2], with h the larger of the two polygons' sizes. The prisms
+// overlap by 1.5 h along z, more than any in-plane penetration (at most the
+// smaller polygon's size), so the minimal translation stays in the plane and
+// the depth and normal are the 2D ones. The z ranges differ on purpose: with
+// equal ranges every in-plane support point of A - B has z = 0, GJK ends on
+// a flat simplex around the origin, and libccd's EPA takes a simplex it
+// cannot grow into a polytope for a touching contact and answers depth 0
+// (simplexToPolytope2/3 in libccd's ccd.c). `--equal-prisms` keeps equal
+// ranges to show that (derivations/engines.md). The z component of the
+// normal libccd returns is reported as "normal_z" (0 when the embedding
+// worked). Findings: D-ENGINE-8 (embedding), D-ENGINE-9 (NaN normal on
+// touching pairs), D-ENGINE-10 (absolute EPA tolerance), D-ENGINE-11 (MPR).
 // Tolerances left at CCD_INIT's defaults (epa_tolerance = mpr_tolerance =
 // 1e-4, declared as allowances); max_iterations is unbounded by default, so
 // each case runs in its own process with a time limit (a hang is "crashed").
@@ -63,6 +70,9 @@ double size_of(const std::vector<point>& v) {
   return std::max(hi_x - lo_x, hi_y - lo_y);
 }
 
+bool use_mpr = false;
+bool equal_prisms = false;
+
 struct pair_setup {
   prism a, b;
   ccd_t ccd;
@@ -73,8 +83,10 @@ pair_setup setup(const ojson& line) {
   s.a.base = points(line.at("a"), "a");
   s.b.base = points(line.at("b"), "b");
   if (s.a.base.size() < 3 || s.b.base.size() < 3) throw unsupported_case("needs polygons of 3 or more vertices");
-  const double h = std::max(size_of(s.a.base), size_of(s.b.base));
-  s.a.h = s.b.h = h > 0 ? h : 1;
+  const double size = std::max(size_of(s.a.base), size_of(s.b.base));
+  const double h = size > 0 ? size : 1;
+  s.a.h = h;
+  s.b.h = equal_prisms ? h : h / 2;
   CCD_INIT(&s.ccd);
   s.ccd.support1 = support;
   s.ccd.support2 = support;
@@ -82,8 +94,6 @@ pair_setup setup(const ojson& line) {
   s.ccd.center2 = center;
   return s;
 }
-
-bool use_mpr = false;
 
 void gjk_distance(ojson& line) {
   pair_setup s = setup(line);
@@ -115,14 +125,19 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--mpr") == 0) {
       use_mpr = true;
+    } else if (std::strcmp(argv[i], "--equal-prisms") == 0) {
+      equal_prisms = true;
     } else {
-      std::cerr << "usage: rigidref-ccd [--mpr] < requests.jsonl > answers.jsonl\n"
+      std::cerr << "usage: rigidref-ccd [--mpr] [--equal-prisms] < requests.jsonl > answers.jsonl\n"
                    "  answers gjk.distance (intersecting only) and epa.penetration with libccd:\n"
-                   "  GJK + EPA by default, Minkowski Portal Refinement with --mpr\n";
+                   "  GJK + EPA by default, Minkowski Portal Refinement with --mpr;\n"
+                   "  --equal-prisms embeds both polygons with the same z range (see the source)\n";
       return 2;
     }
   }
-  return run_adapter(use_mpr ? "libccd-2.1-mpr" : "libccd-2.1-gjk-epa", "double",
+  std::string engine = use_mpr ? "libccd-2.1-mpr" : "libccd-2.1-gjk-epa";
+  if (equal_prisms) engine += "-equal-prisms";
+  return run_adapter(engine, "double",
                      {{"gjk.distance", gjk_distance}, {"epa.penetration", epa_penetration}},
                      /*isolate=*/true, /*seconds_per_case=*/5);
 }

@@ -9,7 +9,7 @@
 //             (one rounding of the adapter's, far inside the budget).
 // Chipmunk's formulas are shoelace sums, valid for any simple polygon, so the
 // adapter passes concave polygons too (Chipmunk's poly *shapes* are convex;
-// these helpers do not check).
+// these helpers do not check). What was measured: D-ENGINE-7.
 #include "adapter_io.hpp"
 
 #include <chipmunk/chipmunk.h>

@@ -39,6 +39,21 @@ inline constexpr accuracy_bound accuracy_bounds[] = {
     // error grows with (distance from origin / size)^2 (D-MASS-6). Reported
     // as a finding, not bounded.
     {"mass.triangle (article formula)", 0, unbounded, unbounded, "finding: D-MASS-6"},
+    // Collision values: features found in T, the value (a square root of an
+    // exact rational) evaluated in the accumulator and rounded once: within
+    // 1 ulp of the correctly rounded value, 1.5 eps of the exact one.
+    {"gjk.distance", 0, 1, 1.5, "D-GJK-8"},
+    {"epa.depth", 0, 1, 1.5, "D-EPA-6"},
+    {"epa.normal", 0, 1, 1.5, "D-EPA-6"},
+    {"sat depth", 0, 1, 1.5, "D-SAT-3"},
+    {"sat distance", 0, 1, 1.5, "D-SAT-4"},
+    {"sat normal", 0, 1, 1.5, "D-SAT-3"},
+    {"sat.rectangles depth", 0, 1, 1.5, "D-SAT-3"},
+    // A rational computed exactly and rounded once: correctly rounded.
+    {"sat depth_squared", 0, 0, 0.5, "D-SAT-3"},
+    // The article's rectangle test evaluated in T, its t axis not exactly
+    // perpendicular to n: reported (D-RECT-6).
+    {"sat.rectangles article depth", 0, unbounded, unbounded, "finding: D-RECT-6"},
 };
 
 // Matrix square root, polar decomposition, shape matching (by prefix: the

@@ -1,0 +1,732 @@
+// GJK (Gilbert, Johnson and Keerthi 1988, in the form of van den Bergen 1999
+// and Ericson, "Real-Time Collision Detection", ch. 9): intersection test,
+// distance and closest points of two convex polygons or circles.
+// derivations/gjk.md derives every step (anchors D-GJK-n).
+//
+// Design ("identify features in T, evaluate exactly, round once"):
+//
+//  1. GJK runs in T on the support mapping of A - B (support.hpp) and stops
+//     with a simplex of at most three Minkowski points, each naming a vertex
+//     of A and a vertex of B (D-GJK-4, D-GJK-5).
+//  2. The simplex's claim is then checked in exact rational arithmetic on the
+//     input vertices, which every binary T converts exactly:
+//       - "intersecting": the exact simplex must contain the origin
+//         (D-GJK-6); its barycentric weights give a common point.
+//       - "separated": starting from the simplex's vertices, a local
+//         vertex-edge search finds a pair (p, q), p in A, q in B, and the
+//         optimality conditions of D-GJK-7 are verified exactly: with
+//         n = q - p, p maximises n . x over A and q minimises it over B.
+//         These conditions prove |q - p| is the distance.
+//     A claim that fails its check (near touching, where T's rounding may
+//     decide either way) falls back to an exact search (brute-force pairs,
+//     then GJK itself in exact arithmetic); the result says so in
+//     `exact_fallback`. Every intersecting / touching / separated decision is
+//     therefore exact.
+//  3. The distance is sqrt(|q - p|^2) with |q - p|^2 an exact rational,
+//     evaluated in the accumulator and rounded once (D-GJK-8): within 1 ulp.
+//
+// Circles: GJK runs on the circle's centre (a one-point core), and the radii
+// are subtracted in the accumulator before the one rounding (D-GJK-9).
+//
+// Never NaN, never an infinite loop: every loop has a cap; reaching GJK's cap
+// in T is reported as status cap_reached (the values are then those of the
+// exact fallback, still correct), never as a silent "no intersection".
+#pragma once
+
+#include "rigidref/accumulator.hpp"
+#include "rigidref/convert.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/predicates.hpp"
+#include "rigidref/scalar.hpp"
+#include "rigidref/support.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rigidref {
+
+enum class collision_status {
+  converged,         // the answer is certified (separated, or overlapping with depth > 0)
+  touching,          // the closed shapes share boundary points only: distance 0 and depth 0
+  degenerate_input,  // the answer exists but a direction is undefined (coincident circle centres)
+  cap_reached,       // the iteration cap in T was reached; values come from the exact fallback
+};
+
+inline const char* to_string(collision_status s) {
+  switch (s) {
+    case collision_status::converged: return "converged";
+    case collision_status::touching: return "touching";
+    case collision_status::degenerate_input: return "degenerate_input";
+    case collision_status::cap_reached: return "cap_reached";
+  }
+  return "?";
+}
+
+struct gjk_options {
+  // Iteration cap of GJK in T; 0: automatic, 32 + 4 (n_A + n_B). In exact
+  // arithmetic GJK on polygons ends within about n_A + n_B iterations.
+  int max_iterations = 0;
+};
+
+template <class T>
+struct gjk_result {
+  collision_status status = collision_status::converged;
+  bool intersecting = false;  // the closed shapes share a point (touching counts)
+  T distance{0};              // >= 0; 0 when intersecting
+  vec2<T> point_a{};          // closest point on A (a common point when intersecting)
+  vec2<T> point_b{};          // closest point on B (the same common point when intersecting)
+  int iterations = 0;         // GJK iterations in T
+  bool exact_fallback = false;  // T's simplex could not be certified; exact search used
+};
+
+namespace detail {
+
+using evec = vec2<exact>;
+using epoly = std::vector<evec>;
+
+template <class T>
+bool is_zero_vec(const vec2<T>& v) {
+  return v.x == 0 && v.y == 0;
+}
+
+// ---- GJK in T (also instantiated with T = exact for the fallback) ----------
+
+template <class T>
+struct gjk_simplex {
+  std::array<minkowski_point<T>, 3> p{};
+  int size = 0;
+  bool has(const minkowski_point<T>& m) const {
+    for (int i = 0; i < size; ++i)
+      if (p[i].same_pair(m)) return true;
+    return false;
+  }
+};
+
+// Closest point of the segment [p0.w, p1.w] to the origin; keeps the
+// smallest sub-simplex that contains it. D-GJK-4
+template <class T>
+void closest_on_segment(const minkowski_point<T>& p0, const minkowski_point<T>& p1, gjk_simplex<T>& out,
+                        vec2<T>& v) {
+  const vec2<T> e = p1.w - p0.w;
+  const T num = -dot(p0.w, e);
+  const T den = dot(e, e);
+  if (num <= 0 || den == 0) {
+    out.p[0] = p0;
+    out.size = 1;
+    v = p0.w;
+    return;
+  }
+  if (num >= den) {
+    out.p[0] = p1;
+    out.size = 1;
+    v = p1.w;
+    return;
+  }
+  out.p[0] = p0;
+  out.p[1] = p1;
+  out.size = 2;
+  // The origin on the segment's line (exact predicate on the T points): v = 0.
+  const int o = orientation(p0.w, p1.w, vec2<T>{});
+  if (o == 0) {
+    v = {};
+    return;
+  }
+  // v = p0 - (p0.e / e.e) e is the component of p0 perpendicular to e:
+  // v = (cross(e, p0) / e.e) perp(e), perp(e) = (-e.y, e.x). In this form v
+  // is perpendicular to the segment even when it is tiny (van den Bergen);
+  // its side is the exact one, cross(e, p0) > 0 iff o < 0.
+  T s = cross(e, p0.w);
+  if ((s > 0) != (o < 0)) s = -s;
+  v = (s / den) * vec2<T>{T(-e.y), e.x};
+}
+
+// Replaces the simplex by the smallest sub-simplex containing its point
+// closest to the origin, sets v to that point; true when the origin is in
+// the (closed) simplex. D-GJK-4
+template <class T>
+bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
+  if (s.size == 1) {
+    v = s.p[0].w;
+    return is_zero_vec(v);
+  }
+  if (s.size == 2) {
+    const auto p0 = s.p[0], p1 = s.p[1];
+    closest_on_segment(p0, p1, s, v);
+    return is_zero_vec(v);
+  }
+  const vec2<T> origin{};
+  const int d = orientation(s.p[0].w, s.p[1].w, s.p[2].w);
+  if (d != 0) {
+    bool inside = true;
+    for (int k = 0; k < 3; ++k)
+      if (orientation(s.p[k].w, s.p[(k + 1) % 3].w, origin) == -d) inside = false;
+    if (inside) {
+      v = {};
+      return true;
+    }
+  }
+  // Outside (or a flat triangle): the best of the three edges.
+  const gjk_simplex<T> full = s;
+  bool have = false;
+  T best{0};
+  for (int k = 0; k < 3; ++k) {
+    gjk_simplex<T> sub;
+    vec2<T> vk;
+    closest_on_segment(full.p[k], full.p[(k + 1) % 3], sub, vk);
+    const T vv = dot(vk, vk);
+    if (!have || vv < best) {
+      have = true;
+      best = vv;
+      s = sub;
+      v = vk;
+    }
+  }
+  return is_zero_vec(v);
+}
+
+enum class gjk_claim { separated, intersecting, cap };
+
+template <class T>
+struct gjk_run {
+  gjk_claim claim = gjk_claim::cap;
+  gjk_simplex<T> simplex;
+  vec2<T> v{};
+  int iterations = 0;
+};
+
+// GJK distance iteration (D-GJK-5). Stops when the origin is in the simplex,
+// when the support point adds nothing (same vertex pair, or the duality gap
+// |v|^2 - v.w is within 16 eps of |v|^2), when |v| stops decreasing, or at
+// the cap.
+template <class T>
+gjk_run<T> gjk_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap) {
+  gjk_run<T> r;
+  r.simplex.p[0] = {a[0] - b[0], 0, 0};
+  r.simplex.size = 1;
+  r.v = r.simplex.p[0].w;
+  T tol{0};
+  if constexpr (!is_exact_v<T>) tol = 16 * epsilon<T>();
+  for (int it = 0; it < cap; ++it) {
+    r.iterations = it + 1;
+    if (is_zero_vec(r.v)) {
+      r.claim = gjk_claim::intersecting;
+      return r;
+    }
+    const minkowski_point<T> m = minkowski_support(a, b, -r.v);
+    if (r.simplex.has(m)) {
+      r.claim = gjk_claim::separated;
+      return r;
+    }
+    const T vv = dot(r.v, r.v);
+    const T vw = dot(r.v, m.w);
+    if (vv - vw <= tol * vv) {  // D-GJK-5: no point of A - B is closer by more than the gap
+      r.claim = gjk_claim::separated;
+      return r;
+    }
+    r.simplex.p[static_cast<std::size_t>(r.simplex.size++)] = m;
+    if (reduce_simplex(r.simplex, r.v)) {
+      r.claim = gjk_claim::intersecting;
+      return r;
+    }
+    if (!(dot(r.v, r.v) < vv)) {  // no progress in T: stop, let the exact check decide
+      r.claim = gjk_claim::separated;
+      return r;
+    }
+  }
+  r.claim = gjk_claim::cap;
+  return r;
+}
+
+// ---- exact checks -----------------------------------------------------------
+
+template <class T>
+epoly exact_points(std::span<const vec2<T>> v) {
+  epoly out;
+  out.reserve(v.size());
+  for (const auto& p : v) out.push_back({to_exact(p.x), to_exact(p.y)});
+  return out;
+}
+
+// Index of a vertex maximising n . v, walking uphill from `start`. On a
+// strictly convex polygon n . v_i is unimodal around the cycle, so a vertex
+// no lower than both neighbours is a global maximum (D-GJK-7).
+inline std::size_t exact_argmax(const epoly& v, const evec& n, std::size_t start) {
+  const std::size_t count = v.size();
+  if (count == 1) return 0;
+  std::size_t i = start % count;
+  exact value = dot(n, v[i]);
+  for (std::size_t step = 0; step < count; ++step) {
+    const std::size_t next = (i + 1) % count, prev = (i + count - 1) % count;
+    const exact vn = dot(n, v[next]);
+    if (vn > value) {
+      i = next;
+      value = vn;
+      continue;
+    }
+    const exact vp = dot(n, v[prev]);
+    if (vp > value) {
+      i = prev;
+      value = vp;
+      continue;
+    }
+    break;
+  }
+  return i;
+}
+
+// Closest point of the closed segment [a, b] to p (a == b allowed). The
+// seed article's distLine (D-GJK-10), exactly.
+inline evec closest_on_segment_exact(const evec& a, const evec& b, const evec& p) {
+  const evec ab = b - a;
+  const exact len2 = length_squared(ab);
+  if (len2 == 0) return a;
+  exact t = dot(p - a, ab) / len2;
+  if (t <= 0) return a;
+  if (t >= 1) return b;
+  return a + t * ab;
+}
+
+struct exact_pair {
+  evec p, q;  // p in A, q in B
+  exact d2;   // |q - p|^2
+  std::size_t ia = 0, ib = 0;  // a vertex of A next to p, of B next to q
+};
+
+// The closest of: vertex A[ia] against the edges of B at B[ib], and vertex
+// B[ib] against the edges of A at A[ia].
+inline exact_pair local_closest(const epoly& A, const epoly& B, std::size_t ia, std::size_t ib) {
+  exact_pair best{A[ia], B[ib], length_squared(B[ib] - A[ia]), ia, ib};
+  auto consider = [&](const evec& p, const evec& q) {
+    const exact d2 = length_squared(q - p);
+    if (d2 < best.d2) best = {p, q, d2, ia, ib};
+  };
+  const std::size_t nb = B.size(), na = A.size();
+  if (nb > 1)
+    for (std::size_t j : {(ib + nb - 1) % nb, ib}) consider(A[ia], closest_on_segment_exact(B[j], B[(j + 1) % nb], A[ia]));
+  if (na > 1)
+    for (std::size_t i : {(ia + na - 1) % na, ia}) consider(closest_on_segment_exact(A[i], A[(i + 1) % na], B[ib]), B[ib]);
+  return best;
+}
+
+// D-GJK-7: with n = q - p != 0, (p, q) is a closest pair iff p maximises
+// n . x over A and q minimises it over B. Sets ka, kb to the extreme
+// vertices found (the next start when the test fails).
+inline bool optimal_pair(const epoly& A, const epoly& B, const exact_pair& c, std::size_t& ka, std::size_t& kb) {
+  const evec n = c.q - c.p;
+  ka = exact_argmax(A, n, c.ia);
+  kb = exact_argmax(B, -n, c.ib);
+  return dot(n, A[ka]) <= dot(n, c.p) && dot(n, B[kb]) >= dot(n, c.q);
+}
+
+struct separation_check {
+  bool separated = false;
+  exact_pair pair;         // closest pair when separated
+  bool brute_force = false;
+};
+
+// Certifies separation (D-GJK-7): the best vertex-edge pair around the
+// simplex's vertices, then a descent that moves to the extreme vertices
+// found by the failed test while the distance decreases, then (if that
+// stalls) all vertex-edge pairs. Not separated means the closed shapes meet.
+inline separation_check certify_separation(const epoly& A, const epoly& B,
+                                           const std::vector<std::pair<std::size_t, std::size_t>>& start) {
+  separation_check out;
+  exact_pair best;
+  bool have = false;
+  for (const auto& s1 : start)
+    for (const auto& s2 : start) {
+      const exact_pair c = local_closest(A, B, s1.first, s2.second);
+      if (!have || c.d2 < best.d2) {
+        have = true;
+        best = c;
+      }
+    }
+  const std::size_t steps = 2 * (A.size() + B.size()) + 8;
+  for (std::size_t step = 0; step < steps; ++step) {
+    if (best.d2 == 0) return out;  // a common point
+    std::size_t ka = 0, kb = 0;
+    if (optimal_pair(A, B, best, ka, kb)) {
+      out.separated = true;
+      out.pair = best;
+      return out;
+    }
+    exact_pair next = local_closest(A, B, ka, kb);
+    for (const exact_pair& c : {local_closest(A, B, ka, best.ib), local_closest(A, B, best.ia, kb)})
+      if (c.d2 < next.d2) next = c;
+    if (!(next.d2 < best.d2)) break;
+    best = next;
+  }
+  // Brute force: the smallest vertex-edge distance is the distance when the
+  // shapes are disjoint; it passes D-GJK-7 exactly then.
+  out.brute_force = true;
+  have = false;
+  for (std::size_t i = 0; i < A.size(); ++i)
+    for (std::size_t j = 0; j < B.size(); ++j) {
+      const exact_pair c = local_closest(A, B, i, j);
+      if (!have || c.d2 < best.d2) {
+        have = true;
+        best = c;
+      }
+    }
+  if (best.d2 == 0) return out;
+  std::size_t ka = 0, kb = 0;
+  if (optimal_pair(A, B, best, ka, kb)) {
+    out.separated = true;
+    out.pair = best;
+  }
+  return out;
+}
+
+struct containment {
+  bool contains = false;
+  bool strict = false;  // origin in the interior of the simplex (hence of A - B)
+  evec common;          // a point of A and of B (when contains)
+};
+
+// Does the exact simplex (vertex pairs) contain the origin? D-GJK-6
+inline containment exact_simplex_contains(const epoly& A, const epoly& B,
+                                          const std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+  containment out;
+  std::vector<evec> w;
+  for (const auto& [i, j] : idx) w.push_back(A[i] - B[j]);
+  const evec origin{};
+  if (w.size() == 3) {
+    const exact D = cross(w[1] - w[0], w[2] - w[0]);
+    if (D != 0) {
+      const int sd = D > 0 ? 1 : -1;
+      bool inside = true, strict = true;
+      for (int k = 0; k < 3; ++k) {
+        const int s = orientation(w[static_cast<std::size_t>(k)], w[static_cast<std::size_t>((k + 1) % 3)], origin);
+        if (s == -sd) inside = false;
+        if (s == 0) strict = false;
+      }
+      if (inside) {
+        // Barycentric weights of the origin (D-GJK-6).
+        const exact l0 = cross(w[1], w[2]) / D, l1 = cross(w[2], w[0]) / D, l2 = cross(w[0], w[1]) / D;
+        out.contains = true;
+        out.strict = strict;
+        out.common = l0 * A[idx[0].first] + l1 * A[idx[1].first] + l2 * A[idx[2].first];
+        return out;
+      }
+      return out;
+    }
+  }
+  // Segments (a flat triangle, or a 2-simplex) and points.
+  for (std::size_t i = 0; i < w.size(); ++i)
+    for (std::size_t j = i; j < w.size(); ++j) {
+      const evec& wi = w[i];
+      const evec& wj = w[j];
+      if (cross(wi, wj) != 0 || dot(wi, wj) > 0) continue;
+      if (i == j || wi == wj) {
+        if (!is_zero_vec(wi)) continue;
+        out.contains = true;
+        out.common = A[idx[i].first];
+        return out;
+      }
+      const exact t = dot(-wi, wj - wi) / length_squared(wj - wi);
+      out.contains = true;
+      out.common = A[idx[i].first] + t * (A[idx[j].first] - A[idx[i].first]);
+      return out;
+    }
+  return out;
+}
+
+// The origin on the boundary of the simplex is still interior to A - B when
+// it lies inside a chord [W_i, W_j] of A - B and A - B reaches strictly
+// beyond the chord's line on both sides (then a quadrilateral of points of
+// A - B has the open chord inside it). Checked with exact supports; on
+// success the two support pairs are added to `idx` (EPA's seed). D-GJK-6
+inline bool interior_by_chord(const epoly& A, const epoly& B, std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+  for (std::size_t i = 0; i < idx.size(); ++i)
+    for (std::size_t j = i + 1; j < idx.size(); ++j) {
+      const evec wi = A[idx[i].first] - B[idx[i].second];
+      const evec wj = A[idx[j].first] - B[idx[j].second];
+      if (wi == wj || is_zero_vec(wi) || is_zero_vec(wj)) continue;
+      if (cross(wi, wj) != 0 || dot(wi, wj) >= 0) continue;  // origin not strictly inside [wi, wj]
+      const evec e = wj - wi;
+      const evec n{exact(-e.y), e.x};
+      std::vector<std::pair<std::size_t, std::size_t>> extra;
+      for (const evec& d : {n, evec{exact(-n.x), exact(-n.y)}}) {
+        const std::size_t ka = exact_argmax(A, d, idx[i].first), kb = exact_argmax(B, -d, idx[i].second);
+        if (!(dot(d, A[ka] - B[kb]) > 0)) return false;  // the chord lies on the boundary
+        extra.push_back({ka, kb});
+      }
+      idx.insert(idx.end(), extra.begin(), extra.end());
+      return true;
+    }
+  return false;
+}
+
+template <class T>
+std::vector<std::pair<std::size_t, std::size_t>> simplex_indices(const gjk_simplex<T>& s) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (int k = 0; k < s.size; ++k) out.push_back({s.p[static_cast<std::size_t>(k)].ia, s.p[static_cast<std::size_t>(k)].ib});
+  return out;
+}
+
+// Overlap of A and B along the axis n: max_A n.x - min_B n.x (>= 0 when the
+// projections overlap; moving B by o/|n|^2 n makes them touch). D-GJK-11
+struct axis_overlap {
+  evec n;
+  exact o;
+  std::size_t ia = 0, ib = 0;  // extreme vertices
+};
+
+inline axis_overlap overlap_along(const epoly& A, const epoly& B, const evec& n, std::size_t ia0, std::size_t ib0) {
+  const std::size_t ia = exact_argmax(A, n, ia0);
+  const std::size_t ib = exact_argmax(B, -n, ib0);
+  return {n, exact(dot(n, A[ia]) - dot(n, B[ib])), ia, ib};
+}
+
+// x.o / |x.n| < y.o / |y.n| (both axes nonzero), exactly.
+inline bool smaller_overlap(const axis_overlap& x, const axis_overlap& y) {
+  const bool xn = x.o < 0, yn = y.o < 0;
+  if (xn != yn) return xn;
+  const exact lhs = x.o * x.o * length_squared(y.n);
+  const exact rhs = y.o * y.o * length_squared(x.n);
+  return xn ? lhs > rhs : lhs < rhs;
+}
+
+// The outward normals of A's edges and the negated outward normals of B's
+// edges: the edge normals of A - B (D-GJK-11).
+inline std::vector<evec> minkowski_axes(const epoly& A, const epoly& B) {
+  std::vector<evec> out;
+  if (A.size() > 1)
+    for (std::size_t i = 0; i < A.size(); ++i) {
+      const evec e = A[(i + 1) % A.size()] - A[i];
+      out.push_back({e.y, exact(-e.x)});
+    }
+  if (B.size() > 1)
+    for (std::size_t i = 0; i < B.size(); ++i) {
+      const evec e = B[(i + 1) % B.size()] - B[i];
+      out.push_back({exact(-e.y), e.x});
+    }
+  return out;
+}
+
+// The smallest overlap over every edge normal of A - B, exactly (the
+// fallback of EPA and the touching test): the penetration depth is
+// o / |n| for the minimiser when every overlap is >= 0. D-GJK-11
+inline axis_overlap exact_min_overlap(const epoly& A, const epoly& B) {
+  const auto axes = minkowski_axes(A, B);
+  if (axes.empty()) throw std::logic_error("exact_min_overlap: two points have no axis");
+  bool have = false;
+  axis_overlap best;
+  for (const auto& n : axes) {
+    const axis_overlap c = overlap_along(A, B, n, 0, 0);
+    if (!have || smaller_overlap(c, best)) {
+      have = true;
+      best = c;
+    }
+  }
+  return best;
+}
+
+// The outcome of the exact stage for two cores (polygons or points).
+template <class T>
+struct core_contact {
+  epoly A, B;
+  bool separated = false;
+  exact_pair closest;       // when separated
+  bool strict_overlap = false;  // the origin is interior to A - B (depth > 0 proved)
+  evec common;              // a common point when not separated
+  std::vector<std::pair<std::size_t, std::size_t>> seed;  // simplex vertex pairs (EPA's start)
+  int iterations = 0;
+  bool capped = false;
+  bool exact_fallback = false;
+};
+
+inline int automatic_cap(int requested, std::size_t na, std::size_t nb) {
+  return requested > 0 ? requested : 32 + 4 * static_cast<int>(na + nb);
+}
+
+template <class T>
+core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap) {
+  core_contact<T> c;
+  c.A = exact_points(a);
+  c.B = exact_points(b);
+  const gjk_run<T> run = gjk_core(a, b, cap);
+  c.iterations = run.iterations;
+  c.capped = run.claim == gjk_claim::cap;
+  c.seed = simplex_indices(run.simplex);
+  if (run.claim == gjk_claim::intersecting) {
+    const containment k = exact_simplex_contains(c.A, c.B, c.seed);
+    if (k.contains) {
+      c.strict_overlap = k.strict || interior_by_chord(c.A, c.B, c.seed);
+      c.common = k.common;
+      return c;
+    }
+  }
+  const separation_check s = certify_separation(c.A, c.B, c.seed);
+  if (s.separated) {
+    c.separated = true;
+    c.closest = s.pair;
+    c.exact_fallback = s.brute_force;
+    return c;
+  }
+  // The closed shapes meet, but T's simplex did not show it: GJK in exact
+  // arithmetic finds a simplex that does (finite for polygons).
+  c.exact_fallback = true;
+  const int exact_cap = 64 + 8 * static_cast<int>(a.size() + b.size());
+  const gjk_run<exact> er = gjk_core<exact>(c.A, c.B, exact_cap);
+  c.seed = simplex_indices(er.simplex);
+  const containment k = exact_simplex_contains(c.A, c.B, c.seed);
+  if (er.claim != gjk_claim::intersecting || !k.contains)
+    throw no_convergence("GJK: exact fallback did not confirm the intersection (internal error)");
+  c.strict_overlap = k.strict || interior_by_chord(c.A, c.B, c.seed);
+  c.common = k.common;
+  return c;
+}
+
+// ---- rounding once ------------------------------------------------------------
+
+// sqrt(q) for an exact q >= 0, evaluated in the accumulator and rounded once.
+// D-GJK-8
+template <class T>
+T sqrt_rounded(const exact& q) {
+  using A = accumulator<T>;
+  if (q == 0) return T(0);
+  return A::round(A::sqrt(A::from_exact(q)));
+}
+
+template <class T>
+vec2<T> round_vec(const evec& p) {
+  return {round_to<T>(p.x), round_to<T>(p.y)};
+}
+
+// p + s n / |n| for exact p, n (n != 0) and a T scalar s, in the accumulator,
+// rounded once per coordinate. D-GJK-9
+template <class T>
+vec2<T> offset_rounded(const evec& p, const evec& n, const T& s) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  if (s == 0) return round_vec<T>(p);
+  const W len = A::sqrt(A::from_exact(length_squared(n)));
+  const W k = A::from(s) / len;
+  return {A::round(A::from_exact(p.x) + k * A::from_exact(n.x)), A::round(A::from_exact(p.y) + k * A::from_exact(n.y))};
+}
+
+// Inputs near T's overflow threshold can give a distance or a point that T
+// cannot hold: an input error, never an infinity handed back.
+template <class T>
+const gjk_result<T>& require_finite_result(const gjk_result<T>& r) {
+  for (const T* x : {&r.distance, &r.point_a.x, &r.point_a.y, &r.point_b.x, &r.point_b.y})
+    if (!is_finite(*x))
+      throw invalid_input("GJK: the result overflows " + std::string(scalar_name<T>()) +
+                          ": the input is too large for this precision");
+  return r;
+}
+
+// Distance of two cores with radii ra, rb (0 for polygons). D-GJK-8, D-GJK-9
+template <class T>
+gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T& rb) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  gjk_result<T> out;
+  out.iterations = c.iterations;
+  out.exact_fallback = c.exact_fallback || c.capped;
+  const exact r = to_exact(ra) + to_exact(rb);
+  if (c.separated) {
+    const exact& d2 = c.closest.d2;
+    const evec n = c.closest.q - c.closest.p;
+    if (d2 > r * r) {
+      out.intersecting = false;
+      const W d = A::sqrt(A::from_exact(d2)) - A::from(ra) - A::from(rb);
+      out.distance = A::round(d);
+      out.point_a = offset_rounded<T>(c.closest.p, n, ra);
+      out.point_b = offset_rounded<T>(c.closest.q, n, T(-rb));
+      out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
+      return require_finite_result(out);
+    }
+    // The cores are apart but the rounded shapes meet: a common point at
+    // distance min(ra, d) from p along n.
+    out.intersecting = true;
+    out.distance = T(0);
+    const W d = A::sqrt(A::from_exact(d2));
+    const W ra_w = A::from(ra);
+    const W t = A::less(ra_w, d) ? W(ra_w / d) : W(A::from(T(1)));
+    const vec2<T> common{A::round(A::from_exact(c.closest.p.x) + t * A::from_exact(n.x)),
+                         A::round(A::from_exact(c.closest.p.y) + t * A::from_exact(n.y))};
+    out.point_a = common;
+    out.point_b = common;
+    const bool touching = d2 == r * r;
+    out.status = c.capped ? collision_status::cap_reached
+                          : (touching ? collision_status::touching : collision_status::converged);
+    return require_finite_result(out);
+  }
+  out.intersecting = true;
+  out.distance = T(0);
+  out.point_a = round_vec<T>(c.common);
+  out.point_b = out.point_a;
+  bool touching = false;
+  if (r == 0 && !c.strict_overlap) {
+    // The origin is on the boundary of the simplex: it is on the boundary of
+    // A - B iff some edge normal has zero overlap (exact, D-GJK-11).
+    touching = exact_min_overlap(c.A, c.B).o == 0;
+    out.exact_fallback = true;
+  }
+  out.status = c.capped ? collision_status::cap_reached
+                        : (touching ? collision_status::touching : collision_status::converged);
+  return require_finite_result(out);
+}
+
+template <class T>
+std::span<const vec2<T>> one_point(const vec2<T>& p) {
+  return std::span<const vec2<T>>(&p, 1);
+}
+
+}  // namespace detail
+
+// ---- public API ------------------------------------------------------------------
+
+template <class T>
+gjk_result<T> gjk_distance(const convex_polygon<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
+  static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
+  const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
+  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()));
+  return detail::distance_from_core<T>(c, T(0), T(0));
+}
+
+template <class T>
+gjk_result<T> gjk_distance(const convex_polygon<T>& a, const circle<T>& b, const gjk_options& opt = {}) {
+  static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
+  const std::span<const vec2<T>> sa(a.vertices);
+  const auto c = detail::core_query<T>(sa, detail::one_point(b.center), detail::automatic_cap(opt.max_iterations, sa.size(), 1));
+  return detail::distance_from_core<T>(c, T(0), b.radius);
+}
+
+template <class T>
+gjk_result<T> gjk_distance(const circle<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
+  static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
+  const std::span<const vec2<T>> sb(b.vertices);
+  const auto c = detail::core_query<T>(detail::one_point(a.center), sb, detail::automatic_cap(opt.max_iterations, 1, sb.size()));
+  return detail::distance_from_core<T>(c, a.radius, T(0));
+}
+
+template <class T>
+gjk_result<T> gjk_distance(const circle<T>& a, const circle<T>& b, const gjk_options& opt = {}) {
+  static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
+  const auto c = detail::core_query<T>(detail::one_point(a.center), detail::one_point(b.center),
+                                       detail::automatic_cap(opt.max_iterations, 1, 1));
+  return detail::distance_from_core<T>(c, a.radius, b.radius);
+}
+
+// Vertex lists: validated by make_convex_polygon (throws invalid_input).
+template <class T>
+gjk_result<T> gjk_distance(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const gjk_options& opt = {}) {
+  return gjk_distance(make_convex_polygon(a), make_convex_polygon(b), opt);
+}
+
+// Intersection test only (touching counts as intersecting).
+template <class T>
+bool gjk_intersect(const convex_polygon<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
+  return gjk_distance(a, b, opt).intersecting;
+}
+
+}  // namespace rigidref

@@ -1,0 +1,456 @@
+// EPA penetration (reference/include/rigidref/epa.hpp), every binary type:
+// derivations/epa.md made executable.
+//
+// Truth comes from the exact oracle (verify/collision_oracle.hpp, written
+// independently of epa.hpp), or for circles from exact point-segment and
+// point-line distances; square roots at 230 digits. Inputs are integers
+// every tested type represents exactly.
+//
+// Tolerances, each from the derivation:
+//  - decisions (intersecting, touching) are exact: compared with ==;
+//  - polygon depth sqrt(o^2/|n|^2) and each normal component n_i/|n| are
+//    exact quantities rounded once: within 1 ulp of the correctly rounded
+//    value (D-EPA-6); the normal is compared only when the minimising axis
+//    is unique (otherwise any minimiser is right);
+//  - moving B by depth^ * normal^ instead of D n: |depth^ normal^ - D n| <=
+//    |depth^ - D| + depth^ |normal^ - n| <= 2 eps D (each component within an
+//    ulp), so the moved pair is within 3 eps depth^ of touching: its
+//    distance and its depth are both at most that (D-EPA-1);
+//  - witnesses: exact points rounded per coordinate, within
+//    eps (|x^| + |y^|) of their shapes (D-EPA-6);
+//  - swapping A and B negates A - B, so the same exact minimum is found:
+//    depth bit-identical, normal negated bit for bit (unique axis);
+//    translating both leaves A - B unchanged: depth bit-identical (D-EPA-5);
+//  - circles: core depth + radii in the accumulator, then rounded: relative
+//    error at most u + 8 u_acc (core + r) / depth (D-EPA-7).
+#include "support/exact_helpers.hpp"
+#include "support/generators.hpp"
+#include "support/matchers.hpp"
+
+#include "rigidref/epa.hpp"
+#include "rigidref/verify/collision_accuracy.hpp"
+#include "rigidref/verify/collision_oracle.hpp"
+
+#include <rapidcheck/catch.h>
+
+#include <algorithm>
+
+#include <limits>
+
+using namespace rigidref;
+
+// Component-wise: Catch's printer for vec2 of multiprecision types
+// (support/matchers.hpp) trips a GCC 12 -Wrestrict false positive.
+#define CHECK_VEC(a, b)          \
+  do {                           \
+    const auto va_ = (a);        \
+    const auto vb_ = (b);        \
+    CHECK(va_.x == vb_.x);       \
+    CHECK(va_.y == vb_.y);       \
+  } while (0)
+namespace gen = rigidref::testing::gen;
+
+namespace {
+
+using EP = std::vector<vec2<exact>>;
+using EV = vec2<exact>;
+using O = verify::oracle_float;
+
+EP translate(EP v, const EV& t) {
+  for (auto& p : v) p = p + t;
+  return v;
+}
+
+template <class T>
+EV ex(const vec2<T>& p) {
+  return {to_exact(p.x), to_exact(p.y)};
+}
+
+exact eabs(const exact& x) { return x < 0 ? exact(-x) : x; }
+
+bool inside(const EV& p, const EP& poly) {
+  int sign = 0;
+  for (std::size_t i = 0; i < poly.size(); ++i) {
+    const int o = orientation(poly[i], poly[(i + 1) % poly.size()], p);
+    if (o == 0) continue;
+    if (sign == 0) sign = o;
+    if (o != sign) return false;
+  }
+  return true;
+}
+
+exact dist2_to_polygon(const EV& p, const EP& poly) {
+  if (inside(p, poly)) return exact(0);
+  exact best = -1;
+  for (std::size_t i = 0; i < poly.size(); ++i) {
+    const exact d = verify::point_segment_distance_squared(p, poly[i], poly[(i + 1) % poly.size()]);
+    if (best < 0 || d < best) best = d;
+  }
+  return best;
+}
+
+template <class T>
+exact point_bound2(const vec2<T>& p) {
+  const exact b = to_exact(epsilon<T>()) * (eabs(to_exact(p.x)) + eabs(to_exact(p.y)));
+  return b * b;
+}
+
+template <class T>
+convex_polygon<T> poly_of(const EP& v) {
+  return make_convex_polygon(gen::to_type<T>(v));
+}
+
+bool is_convex_input(const EP& v) {
+  try {
+    (void)make_convex_polygon<exact>(v);
+    return true;
+  } catch (const invalid_input&) {
+    return false;
+  }
+}
+
+// The generator's integer polygons are convex before their coordinates are
+// truncated to integers; a few become reflex after it. Keep the convex ones,
+// thinned to at most 16 vertices (a subset of a convex polygon's vertices is
+// convex; the exact oracle is O((n + m)^2) and CI time matters).
+// Small integer polygons: the convex hull of 3 to 7 points with coordinates
+// in [-r, r] about (cx, cy), r <= 8. Contacts between them are full of
+// exact coincidences: touching edges, shared vertices, collinear features.
+EP hull_of(EP v) {
+  std::sort(v.begin(), v.end(), [](const EV& a, const EV& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  EP h(2 * v.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    while (k >= 2 && orientation(h[k - 2], h[k - 1], v[i]) <= 0) --k;
+    h[k++] = v[i];
+  }
+  for (std::size_t i = v.size() - 1, t = k + 1; i > 0; --i) {
+    while (k >= t && orientation(h[k - 2], h[k - 1], v[i - 1]) <= 0) --k;
+    h[k++] = v[i - 1];
+  }
+  h.resize(k > 0 ? k - 1 : 0);
+  return h;
+}
+rc::Gen<EP> small_integer_polygon(int cx, int cy) {
+  return rc::gen::suchThat(
+      rc::gen::map(rc::gen::pair(rc::gen::inRange(1, 9),
+                                 rc::gen::container<std::vector<std::pair<int, int>>>(
+                                     7, rc::gen::pair(rc::gen::inRange(-8, 9), rc::gen::inRange(-8, 9)))),
+                   [cx, cy](const std::pair<int, std::vector<std::pair<int, int>>>& in) {
+                     EP v;
+                     const int r = in.first;
+                     const std::size_t count = 3 + static_cast<std::size_t>(r % 5);
+                     for (std::size_t i = 0; i < count && i < in.second.size(); ++i)
+                       v.push_back({exact(cx + in.second[i].first * r / 8), exact(cy + in.second[i].second * r / 8)});
+                     return hull_of(v);
+                   }),
+      [](const EP& v) { return v.size() >= 3 && is_convex_input(v); });
+}
+
+rc::Gen<EP> convex_integer_polygon() {
+  return rc::gen::suchThat(rc::gen::map(gen::integer_polygon(true),
+                                        [](EP v) {
+                                          const std::size_t step = (v.size() + 15) / 16;
+                                          EP out;
+                                          for (std::size_t i = 0; i < v.size(); i += step) out.push_back(v[i]);
+                                          return out;
+                                        }),
+                           is_convex_input);
+}
+
+rc::Gen<EV> near_offset(int span) {
+  return rc::gen::apply([](int x, int y) { return EV{exact(x), exact(y)}; }, rc::gen::inRange(-span, span),
+                        rc::gen::inRange(-span, span));
+}
+
+template <class T>
+int max_offset() {
+  return std::is_same_v<T, float> ? (1 << 22) : 100'000'000;
+}
+
+template <class T>
+void check_penetration(const EP& ea, const EP& eb) {
+  RC_PRE(gen::exactly_representable<T>(ea) && gen::exactly_representable<T>(eb));
+  RC_PRE(is_convex_input(ea) && is_convex_input(eb));
+  const auto o = verify::exact_convex_collision(ea, eb);
+  const epa_result<T> r = epa_penetration(poly_of<T>(ea), poly_of<T>(eb));
+  RC_ASSERT(r.status != collision_status::cap_reached);
+  RC_ASSERT(r.intersecting == o.intersecting);
+  RC_ASSERT((r.status == collision_status::touching) == o.touching);
+  RC_ASSERT(is_finite(r.normal.x) && is_finite(r.normal.y));
+  RC_ASSERT(dist2_to_polygon(ex(r.point_a), ea) <= point_bound2(r.point_a));
+  RC_ASSERT(dist2_to_polygon(ex(r.point_b), eb) <= point_bound2(r.point_b));
+  if (!o.intersecting) {
+    RC_ASSERT(r.depth == T(0));
+    return;
+  }
+  RC_ASSERT(verify::ulps_from_rounded(r.depth, verify::sqrt_oracle(o.depth_squared)) <= 1);
+  if (o.minimising_axes == 1 && !o.touching) {
+    const exact len = verify::sqrt_oracle(length_squared(o.normal_axis));
+    RC_ASSERT(verify::ulps_from_rounded(r.normal.x, exact(o.normal_axis.x / len)) <= 1);
+    RC_ASSERT(verify::ulps_from_rounded(r.normal.y, exact(o.normal_axis.y / len)) <= 1);
+  }
+  // D-EPA-1: translating B by depth * normal leaves the pair touching, up to
+  // 3 eps depth.
+  const exact D = to_exact(r.depth);
+  const EP moved = translate(eb, EV{D * to_exact(r.normal.x), D * to_exact(r.normal.y)});
+  const auto m = verify::exact_convex_collision(ea, moved);
+  const exact slack = 3 * to_exact(epsilon<T>()) * D;
+  RC_ASSERT(m.distance_squared <= slack * slack);
+  RC_ASSERT(m.depth_squared <= slack * slack);
+  // point_a - point_b = depth * normal, up to the rounding of each.
+  const EV gap = ex(r.point_a) - ex(r.point_b) - EV{D * to_exact(r.normal.x), D * to_exact(r.normal.y)};
+  const exact pb = to_exact(epsilon<T>()) * (eabs(to_exact(r.point_a.x)) + eabs(to_exact(r.point_a.y)) +
+                                             eabs(to_exact(r.point_b.x)) + eabs(to_exact(r.point_b.y))) +
+                   slack;
+  RC_ASSERT(length_squared(gap) <= pb * pb);
+}
+
+}  // namespace
+
+namespace rigidref {
+inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[" << v.x << ", " << v.y << "]"; }
+}  // namespace rigidref
+
+TEMPLATE_LIST_TEST_CASE("EPA agrees with the exact oracle: depth and normal within 1 ulp, B moved by depth*normal touches",
+                        "[epa][oracle]", floating_scalars) {
+  using T = TestType;
+  rc::prop("integer convex polygons, overlapping", [] {
+    const EP a = *convex_integer_polygon();
+    const EP b = translate(*convex_integer_polygon(), *near_offset(3 << 20));
+    check_penetration<T>(a, b);
+  });
+  rc::prop("both far from the origin", [] {
+    const EV far = *gen::far_offset(max_offset<T>());
+    check_penetration<T>(translate(*convex_integer_polygon(), far),
+                         translate(*convex_integer_polygon(), far + *near_offset(3 << 20)));
+  });
+  rc::prop("needles (aspect up to 1e4) through polygons", [] {
+    check_penetration<T>(*gen::needle(10'000), translate(*convex_integer_polygon(), *near_offset(1 << 20)));
+  });
+  rc::prop("near ties: boxes overlapping by a along x and a +- k ulps along y", [] {
+    // The two candidate axes have depths within a few ulps: EPA's shortlist
+    // (D-EPA-4) must keep both, the exact comparison (D-EPA-5) picks the right one.
+    using std::ldexp;
+    using boost::multiprecision::ldexp;
+    const int e = *rc::gen::inRange(1, 40);
+    const T a = ldexp(T(*rc::gen::inRange(1 << 20, 1 << 21)), -20 - e);
+    T d = a;
+    const int k = *rc::gen::inRange(-3, 4);
+    for (int i = 0; i < (k < 0 ? -k : k); ++i) d = k > 0 ? boost::math::float_next(d) : boost::math::float_prior(d);
+    const T off = *rc::gen::element(T(0), T(1 << 20));
+    const bool swap_xy = *rc::gen::arbitrary<bool>();
+    auto pt = [&](const T& x, const T& y) { return swap_xy ? EV{to_exact(y), to_exact(x)} : EV{to_exact(x), to_exact(y)}; };
+    const T x0 = off + 1 - a, y0 = off + 1 - d;
+    const EP A{pt(off, off), pt(off + 1, off), pt(off + 1, off + 1), pt(off, off + 1)};
+    const EP B{pt(x0, y0), pt(x0 + 1, y0), pt(x0 + 1, y0 + 1), pt(x0, y0 + 1)};
+    check_penetration<T>(A, B);
+  });
+  rc::prop("small integer polygons: touching edges, shared vertices, collinear features", [] {
+    const int far = *rc::gen::element(0, 1 << 20);
+    const EV f{exact(far), exact(-far)};
+    const EP a = translate(*small_integer_polygon(0, 0), f);
+    const EP b = translate(*small_integer_polygon(*rc::gen::inRange(-12, 13), *rc::gen::inRange(-12, 13)), f);
+    check_penetration<T>(a, b);
+  });
+  rc::prop("size ratio up to 1e4: a small box in or at a large polygon", [] {
+    const int s = *rc::gen::inRange(1, 100);
+    const EV at = *near_offset(1 << 20);
+    const EP box{at, at + EV{exact(s), exact(0)}, at + EV{exact(s), exact(s)}, at + EV{exact(0), exact(s)}};
+    check_penetration<T>(*convex_integer_polygon(), box);
+  });
+  rc::prop("touching by construction: B on the outer side of an edge of A, sharing it or one vertex", [] {
+    // A counter-clockwise, edge e = p1 - p0: A lies where cross(e, x - p0) >= 0.
+    // m = s (e.y, -e.x) + t e has cross(e, m) = -s |e|^2 < 0 for s >= 1, so a
+    // triangle with its other vertices at p + m lies on the outer side.
+    const EP a = make_convex_polygon<exact>(*convex_integer_polygon()).vertices;
+    const std::size_t k = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(a.size())));
+    const EV p0 = a[k], p1 = a[(k + 1) % a.size()], e = p1 - p0;
+    const int s1 = *rc::gen::inRange(1, 3), s2 = *rc::gen::inRange(1, 3);
+    const int t1 = *rc::gen::inRange(-1, 2), t2 = *rc::gen::inRange(-1, 2);
+    const EV m1 = exact(s1) * EV{e.y, exact(-e.x)} + exact(t1) * e;
+    const EV m2 = exact(s2) * EV{e.y, exact(-e.x)} + exact(t2) * e;
+    const bool share_edge = *rc::gen::arbitrary<bool>();
+    const EP b = share_edge ? EP{p1, p0, p0 + m1} : EP{p0, p0 + m1, p0 + m2};
+    RC_PRE(is_convex_input(b));
+    RC_ASSERT(verify::exact_convex_collision(a, b).touching);
+    check_penetration<T>(a, b);
+  });
+}
+
+TEMPLATE_LIST_TEST_CASE("EPA: swapping A and B negates the normal; translation leaves the depth bit-identical",
+                        "[epa][properties]", floating_scalars) {
+  using T = TestType;
+  rc::prop("swap and translate", [] {
+    const EP a = *convex_integer_polygon();
+    const EP b = translate(*convex_integer_polygon(), *near_offset(1 << 20));
+    const EV t = *gen::far_offset(std::is_same_v<T, float> ? (1 << 21) : (1 << 26));
+    RC_PRE(gen::exactly_representable<T>(translate(a, t)) && gen::exactly_representable<T>(translate(b, t)));
+    const auto o = verify::exact_convex_collision(a, b);
+    const auto r = epa_penetration(poly_of<T>(a), poly_of<T>(b));
+    const auto s = epa_penetration(poly_of<T>(b), poly_of<T>(a));
+    const auto m = epa_penetration(poly_of<T>(translate(a, t)), poly_of<T>(translate(b, t)));
+    RC_ASSERT(s.intersecting == r.intersecting);
+    RC_ASSERT(m.intersecting == r.intersecting);
+    RC_ASSERT(s.depth == r.depth);
+    RC_ASSERT(m.depth == r.depth);
+    RC_ASSERT(s.distance == r.distance);
+    RC_ASSERT(m.distance == r.distance);
+    if (o.intersecting && o.minimising_axes == 1 && !o.touching) {
+      RC_ASSERT(s.normal == -r.normal);
+      RC_ASSERT(m.normal == r.normal);
+    }
+  });
+}
+
+namespace {
+template <class T>
+std::vector<vec2<T>> box(const T& x0, const T& y0, const T& x1, const T& y1) {
+  return {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+}
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("EPA named cases", "[epa][named]", floating_scalars) {
+  using T = TestType;
+  SECTION("libccd #25 in 2D (cubes of side 2 at 0 and 1.9 gave depth 0, direction NaN)") {
+    const auto a = make_convex_polygon(box<T>(-1, -1, 1, 1));
+    const T lift = from_string<T>("0.9");  // the bottom of B at 0.9 (rounded once)
+    const auto r = epa_penetration(a, make_convex_polygon(box<T>(-1, lift, 1, T(lift + 2))));
+    CHECK(r.intersecting);
+    CHECK(r.status == collision_status::converged);
+    // Depth 1 - lift exactly (lift is T's value of 0.9), normal +y.
+    CHECK_THAT(r.depth, testing::WithinUlpsOfExact<T>(exact(1) - to_exact(lift), 0));
+    CHECK_VEC(r.normal, (vec2<T>{0, 1}));
+    CHECK(r.point_a.y == T(1));
+    CHECK(r.point_b.y == lift);
+    CHECK(r.point_a.x == r.point_b.x);
+  }
+  SECTION("libccd #68 (crash when two boxes touch): touching squares give depth 0, a unit normal, no NaN") {
+    const auto r = epa_penetration(make_convex_polygon(box<T>(0, 0, 1, 1)), make_convex_polygon(box<T>(1, 0, 2, 1)));
+    CHECK(r.intersecting);
+    CHECK(r.status == collision_status::touching);
+    CHECK(r.depth == T(0));
+    CHECK_VEC(r.normal, (vec2<T>{1, 0}));
+    CHECK_VEC(r.point_a, r.point_b);
+    CHECK(r.point_a.x == T(1));
+  }
+  SECTION("touching at one vertex: depth 0, normal along one of the two edge normals") {
+    const auto r = epa_penetration(make_convex_polygon(box<T>(0, 0, 1, 1)), make_convex_polygon(box<T>(1, 1, 2, 2)));
+    CHECK(r.status == collision_status::touching);
+    CHECK(r.depth == T(0));
+    CHECK((r.normal == vec2<T>{1, 0} || r.normal == vec2<T>{0, 1}));
+    CHECK_VEC(r.point_a, (vec2<T>{1, 1}));
+  }
+  SECTION("parry #378 (EPA stuck near touching put point2 far away): circle just above a long box") {
+    // Box B = [-4, 4] x [-0.5, 0.5]; circle A of radius 1/2 at x = -2.0373735
+    // (rounded to T), its lowest point 2^-20 below the top face.
+    const T cx = from_string<T>("-2.0373735");
+    const T delta = T(1) / T(1 << 20);
+    const auto b = make_convex_polygon(box<T>(-4, T(-0.5), 4, T(0.5)));
+    const auto a = make_circle(vec2<T>{cx, T(T(1) - delta)}, T(0.5));
+    const auto r = epa_penetration(a, b);
+    CHECK(r.intersecting);
+    CHECK(r.depth == delta);
+    CHECK_VEC(r.normal, (vec2<T>{0, -1}));
+    CHECK_VEC(r.point_b, (vec2<T>{cx, T(0.5)}));
+    CHECK_VEC(r.point_a, (vec2<T>{cx, T(T(0.5) - delta)}));
+    const auto apart = epa_penetration(make_circle(vec2<T>{cx, T(T(1) + delta)}, T(0.5)), b);
+    CHECK(!apart.intersecting);
+    CHECK(apart.distance == delta);
+    CHECK_VEC(apart.point_b, (vec2<T>{cx, T(0.5)}));
+  }
+  SECTION("deep containment: a small box inside a large one pushes out through the nearest side") {
+    const auto r = epa_penetration(make_convex_polygon(box<T>(-100, -100, 100, 100)),
+                                   make_convex_polygon(box<T>(90, -1, 92, 1)));
+    CHECK(r.depth == T(10));  // B moves +x until its left side (x = 90) reaches A's right side (x = 100)
+    CHECK_VEC(r.normal, (vec2<T>{1, 0}));
+  }
+  SECTION("parallel edges with partial overlap: witnesses on both edges") {
+    const auto r = epa_penetration(make_convex_polygon(box<T>(0, 0, 4, 1)),
+                                   make_convex_polygon(box<T>(3, T(0.75), 8, 5)));
+    CHECK(r.depth == T(0.25));
+    CHECK_VEC(r.normal, (vec2<T>{0, 1}));
+    CHECK(r.point_a.y == T(1));
+    CHECK(r.point_b.y == T(0.75));
+    CHECK(r.point_a.x >= T(3));
+    CHECK(r.point_a.x <= T(4));
+    CHECK(r.point_a.x == r.point_b.x);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("EPA with circles", "[epa][circle]", floating_scalars) {
+  using T = TestType;
+  SECTION("3-4-5 circles overlapping by 1") {
+    const auto r = epa_penetration(make_circle(vec2<T>{0, 0}, T(3)), make_circle(vec2<T>{3, 4}, T(3)));
+    CHECK(r.depth == T(1));
+    CHECK_VEC(r.normal, (vec2<T>{from_string<T>("0.6"), from_string<T>("0.8")}));
+    CHECK_VEC(r.point_a, (vec2<T>{from_string<T>("1.8"), from_string<T>("2.4")}));
+    CHECK_VEC(r.point_b, (vec2<T>{from_string<T>("1.2"), from_string<T>("1.6")}));
+  }
+  SECTION("coincident centres: degenerate_input, normal (1, 0) by convention") {
+    const auto r = epa_penetration(make_circle(vec2<T>{1, 2}, T(1)), make_circle(vec2<T>{1, 2}, T(2)));
+    CHECK(r.status == collision_status::degenerate_input);
+    CHECK(r.depth == T(3));
+    CHECK_VEC(r.normal, (vec2<T>{1, 0}));
+  }
+  SECTION("circle centre on a polygon vertex (parry #34's case): depth = radius") {
+    const auto r = epa_penetration(make_circle(vec2<T>{1, 1}, T(1)), make_convex_polygon(box<T>(-1, -1, 1, 1)));
+    CHECK(r.intersecting);
+    CHECK(r.depth == T(1));
+    CHECK((r.normal == vec2<T>{-1, 0} || r.normal == vec2<T>{0, -1}));
+  }
+  rc::prop("circle against polygon: depth within the D-EPA-7 bound", [] {
+    const EP poly = *convex_integer_polygon();
+    const EV c = *near_offset(3 << 20);
+    const int r = *rc::gen::inRange(1, 1 << 21);
+    RC_PRE(is_convex_input(poly));
+    const bool swap = *rc::gen::arbitrary<bool>();
+    const auto circ = make_circle(vec2<T>{round_to<T>(c.x), round_to<T>(c.y)}, T(r));
+    const epa_result<T> e = swap ? epa_penetration(circ, poly_of<T>(poly)) : epa_penetration(poly_of<T>(poly), circ);
+    const exact d2 = dist2_to_polygon(c, poly);
+    const exact r2 = exact(r) * exact(r);
+    RC_ASSERT(e.intersecting == (d2 <= r2));
+    RC_ASSERT(is_finite(e.normal.x) && is_finite(e.normal.y));
+    if (d2 >= r2) return;
+    O truth, scale;
+    if (d2 > 0) {  // centre outside: r - d_c
+      const O dc = sqrt(O(numerator(d2)) / O(denominator(d2)));
+      truth = O(r) - dc;
+      scale = O(r) + dc;
+    } else {  // centre inside: r + distance to the nearest edge line
+      O best = -1;
+      for (std::size_t i = 0; i < poly.size(); ++i) {
+        const EV e0 = poly[i], e1 = poly[(i + 1) % poly.size()];
+        const exact cr = cross(e1 - e0, c - e0);
+        const exact q = cr * cr / length_squared(e1 - e0);
+        const O d = sqrt(O(numerator(q)) / O(denominator(q)));
+        if (best < 0 || d < best) best = d;
+      }
+      truth = O(r) + best;
+      scale = truth;
+    }
+    const double cond = static_cast<double>(round_to<double>(to_exact(O(scale / truth))));
+    const double bound =
+        0.5 + 8 * static_cast<double>(round_to<double>(testing::accumulator_unit<T>() / to_exact(epsilon<T>()))) * cond;
+    RC_ASSERT(verify::relative_error_eps(e.depth, to_exact(truth)) <= bound);
+  });
+}
+
+TEMPLATE_LIST_TEST_CASE("EPA cap: never a silent answer", "[epa][cap]", floating_scalars) {
+  using T = TestType;
+  std::vector<vec2<T>> ring;
+  const int xs[] = {10, 8, 5, 0, -5, -8, -10, -8, -5, 0, 5, 8};
+  const int ys[] = {0, 5, 8, 10, 8, 5, 0, -5, -8, -10, -8, -5};
+  for (int i = 0; i < 12; ++i) ring.push_back({T(xs[i]), T(ys[i])});
+  const auto a = make_convex_polygon(ring);
+  const auto b = make_convex_polygon(std::vector<vec2<T>>{{T(3), T(1)}, {T(13), T(3)}, {T(8), T(14)}});
+  const auto full = epa_penetration(a, b);
+  REQUIRE(full.status == collision_status::converged);
+  REQUIRE(full.iterations > 2);
+  const auto capped = epa_penetration(a, b, epa_options{1, 0});
+  CHECK(capped.status == collision_status::cap_reached);
+  CHECK(capped.exact_fallback);
+  CHECK(capped.intersecting);
+  CHECK(capped.depth == full.depth);  // the exact fallback still answers
+  CHECK_VEC(capped.normal, full.normal);
+}

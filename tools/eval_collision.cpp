@@ -1,0 +1,165 @@
+// `rigidref eval` ops gjk.distance, epa.penetration (reference/include/
+// rigidref/gjk.hpp, epa.hpp) and sat.rectangles (the article's d0..d3 test,
+// articles/rectangle_sat.hpp). A shape is a convex polygon (a list of [x, y],
+// either orientation; repeated and collinear vertices are dropped, anything
+// non-convex is invalid_input) or a circle {"center": [x, y], "radius": r}.
+// Optional extra result fields: "status" (converged, touching,
+// degenerate_input, cap_reached; see gjk.hpp) and, for epa.penetration,
+// the witness points "point_a" and "point_b". Distances and depths need a
+// square root: "exact" is unsupported (use mp100).
+#include "eval_ops.hpp"
+
+#include "rigidref/articles/rectangle_sat.hpp"
+#include "rigidref/epa.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/gjk.hpp"
+#include "rigidref/support.hpp"
+
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace rigidref::tools::eval {
+namespace {
+
+template <class T>
+using shape = std::variant<convex_polygon<T>, circle<T>>;
+
+template <class T>
+shape<T> shape_field(const fields& f, const char* name) {
+  const json& v = f.require(name);
+  const std::string base(name);
+  if (v.is_object()) {
+    if (!v.contains("center") || !v.contains("radius"))
+      throw invalid_input(base + ": a circle needs \"center\": [x, y] and \"radius\"");
+    const json& c = v["center"];
+    if (!c.is_array() || c.size() != 2)
+      throw invalid_input(base + ".center: expected an [x, y] pair, got " + brief(c));
+    const vec2<T> center{real_from_json<T>(c[0], base + ".center[0]"), real_from_json<T>(c[1], base + ".center[1]")};
+    const T radius = real_from_json<T>(v["radius"], base + ".radius");
+    try {
+      return make_circle(center, radius);
+    } catch (const invalid_input& e) {
+      throw invalid_input(base + ": " + e.what());
+    }
+  }
+  if (!v.is_array())
+    throw invalid_input(base + ": expected a convex polygon (a list of [x, y]) or a circle {\"center\", \"radius\"}, got " +
+                        brief(v));
+  const std::vector<vec2<T>> points = f.points<T>(name);
+  try {
+    return make_convex_polygon<T>(points);
+  } catch (const invalid_input& e) {
+    throw invalid_input(base + ": " + e.what());
+  }
+}
+
+template <class T>
+void require_sqrt_type(const char* op) {
+  if constexpr (is_exact_v<T>)
+    throw unsupported(std::string(op) + " needs a square root, which exact (rational) arithmetic does not have: "
+                      "use mp50 or mp100");
+}
+
+// gjk.distance: a, b -> intersecting, distance, point_a, point_b (the last
+// two omitted when intersecting), status.
+struct gjk_distance_op {
+  template <class T>
+  static ojson run(const fields& f) {
+    require_sqrt_type<T>("gjk.distance");
+    if constexpr (!is_exact_v<T>) {
+      const shape<T> a = shape_field<T>(f, "a");
+      const shape<T> b = shape_field<T>(f, "b");
+      const gjk_result<T> g =
+          std::visit([](const auto& sa, const auto& sb) { return gjk_distance<T>(sa, sb); }, a, b);
+      ojson r = ojson::object();
+      r["intersecting"] = g.intersecting;
+      r["distance"] = real_value(g.distance, "distance");
+      if (!g.intersecting) {
+        r["point_a"] = point_value(g.point_a, "point_a");
+        r["point_b"] = point_value(g.point_b, "point_b");
+      }
+      r["status"] = to_string(g.status);
+      return r;
+    }
+    return {};
+  }
+};
+
+// epa.penetration: a, b -> intersecting, depth, normal (when intersecting),
+// point_a, point_b (witnesses), status.
+struct epa_penetration_op {
+  template <class T>
+  static ojson run(const fields& f) {
+    require_sqrt_type<T>("epa.penetration");
+    if constexpr (!is_exact_v<T>) {
+      const shape<T> a = shape_field<T>(f, "a");
+      const shape<T> b = shape_field<T>(f, "b");
+      const epa_result<T> e =
+          std::visit([](const auto& sa, const auto& sb) { return epa_penetration<T>(sa, sb); }, a, b);
+      ojson r = ojson::object();
+      r["intersecting"] = e.intersecting;
+      r["depth"] = real_value(e.depth, "depth");
+      if (e.intersecting) {
+        r["normal"] = point_value(e.normal, "normal");
+        r["point_a"] = point_value(e.point_a, "point_a");
+        r["point_b"] = point_value(e.point_b, "point_b");
+      }
+      r["status"] = to_string(e.status);
+      return r;
+    }
+    return {};
+  }
+};
+
+template <class T>
+articles::article_rectangle<T> rectangle_field(const fields& f, const char* name) {
+  const json& v = f.require(name);
+  const std::string base(name);
+  if (!v.is_object())
+    throw invalid_input(base + ": expected {\"center\": [x, y], \"width\", \"height\", \"angle\"}, got " + brief(v));
+  for (const char* key : {"center", "width", "height", "angle"})
+    if (!v.contains(key)) throw invalid_input(base + ": missing \"" + key + "\"");
+  const json& c = v["center"];
+  if (!c.is_array() || c.size() != 2) throw invalid_input(base + ".center: expected an [x, y] pair, got " + brief(c));
+  articles::article_rectangle<T> r;
+  r.center = {real_from_json<T>(c[0], base + ".center[0]"), real_from_json<T>(c[1], base + ".center[1]")};
+  r.width = real_from_json<T>(v["width"], base + ".width");
+  r.height = real_from_json<T>(v["height"], base + ".height");
+  r.angle = real_from_json<T>(v["angle"], base + ".angle");
+  if (!(r.width > 0) || !(r.height > 0)) throw invalid_input(base + ": width and height must be > 0");
+  return r;
+}
+
+// sat.rectangles: r1, r2 -> overlap, d3 (axes n1, t1, n2, t2), evaluated as
+// the article does, in T (its quirks included: D-RECT-6). Needs cos and sin
+// of the angles: "exact" is unsupported.
+struct sat_rectangles_op {
+  template <class T>
+  static ojson run(const fields& f) {
+    if constexpr (is_exact_v<T>) {
+      throw unsupported("sat.rectangles takes angles, which need cos and sin: not available in exact arithmetic "
+                        "(use mp50 or mp100)");
+    } else {
+      const articles::article_rectangle<T> r1 = rectangle_field<T>(f, "r1");
+      const articles::article_rectangle<T> r2 = rectangle_field<T>(f, "r2");
+      const articles::rectangle_sat_result<T> r = articles::rectangle_sat<T>(r1, r2);
+      ojson out = ojson::object();
+      out["overlap"] = r.overlap;
+      ojson d3 = ojson::array();
+      for (const T& d : r.d3()) d3.push_back(real_value(d, "d3"));
+      out["d3"] = d3;
+      return out;
+    }
+  }
+};
+
+}  // namespace
+
+void add_collision_ops(op_table& table) {
+  add_op<sat_rectangles_op>(table, "sat.rectangles");
+  add_op<gjk_distance_op>(table, "gjk.distance");
+  add_op<epa_penetration_op>(table, "epa.penetration");
+}
+
+}  // namespace rigidref::tools::eval
