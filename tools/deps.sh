@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages rigidref needs, only those missing.
 # Runs apt-get as root, or through sudo when not root.
+#   bash tools/deps.sh          build, report and engine adapters
+#   bash tools/deps.sh --test   also Chromium, for the browser test of the report
 set -euo pipefail
 packages=(cmake g++ make libboost-dev libmpfr-dev libgmp-dev catch2 librapidcheck-dev
           nlohmann-json3-dev libcli11-dev libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev nodejs)
+[ "${1:-}" = "--test" ] && packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,7 @@
 #include "report.hpp"
 #include "report_html.hpp"
 #include "report_measurements.hpp"
+#include "markdown_html.hpp"
 
 #include "rigidref/verify/bounds.hpp"
 #include "rigidref/verify/collision_accuracy.hpp"
@@ -35,6 +36,14 @@ void add_report_options(CLI::App& cmd, report_options& opts) {
                  "matrix and method, with its condition number and worst-entry error in ulps)");
   cmd.add_option("--html", opts.html_path,
                  "Also write the report as a self-contained HTML page (tables, verdicts, derivation links, plots)");
+  cmd.add_option("--out", opts.out_dir,
+                 "Write everything into this directory: report.html, csv/, and the derivations rendered as\n"
+                 "derivations/*.html (readable offline; the report's anchors link to them)");
+  cmd.add_option("--cases", opts.cases,
+                 "Polygons per builtin type (default 2000); the other tables and types scale with it")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--only", opts.only_topic, "Only one topic: mass, matrix, collision or solver")
+      ->check(CLI::IsMember({"mass", "matrix", "collision", "solver"}));
   cmd.add_option("--type", opts.only_type, "Only this precision: float, double, long double, mp50, mp100, exact")
       ->check(CLI::IsMember({"float", "double", "long double", "mp50", "mp100", "exact"}));
 }
@@ -66,7 +75,8 @@ std::string fmt(double x) {
 // Case counts per type: the multiprecision types cost 10-100x per case.
 template <class T>
 std::size_t polygon_count(const report_options& o) {
-  double base = std::is_floating_point_v<T> ? 2000 : (is_exact_v<T> ? 400 : 300);
+  const double builtin = o.cases > 0 ? static_cast<double>(o.cases) : 2000;
+  double base = std::is_floating_point_v<T> ? builtin : builtin * (is_exact_v<T> ? 0.2 : 0.15);
   if (o.quick) base /= 10;
   return std::max<std::size_t>(4, static_cast<std::size_t>(base * o.scale));
 }
@@ -110,25 +120,32 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
   if (!o.only_type.empty() && o.only_type != name) return;
   std::vector<verify::error_stats> all;
   const std::size_t n = polygon_count<T>(o);
-  p.stage(name + ": polygons");
-  for (auto& s : verify::polygon_accuracy<T>(o.seed, n, [&](std::size_t d, std::size_t t) { p.show(d, t); }))
-    all.push_back(s);
-  p.stage(name + ": triangles");
-  for (auto& s : verify::triangle_accuracy<T>(o.seed + 1, n / 2)) all.push_back(s);
-  if constexpr (!is_exact_v<T>) {
-    p.stage(name + ": regular polygons");
-    for (auto& s : verify::regular_polygon_accuracy<T>(o.seed + 2, std::max<std::size_t>(1, n / 200))) all.push_back(s);
+  const auto topic = [&](const char* t) { return o.only_topic.empty() || o.only_topic == t; };
+  if (topic("mass")) {
+    p.stage(name + ": polygons");
+    for (auto& s : verify::polygon_accuracy<T>(o.seed, n, [&](std::size_t d, std::size_t t) { p.show(d, t); }))
+      all.push_back(s);
+    p.stage(name + ": triangles");
+    for (auto& s : verify::triangle_accuracy<T>(o.seed + 1, n / 2)) all.push_back(s);
+    if constexpr (!is_exact_v<T>) {
+      p.stage(name + ": regular polygons");
+      for (auto& s : verify::regular_polygon_accuracy<T>(o.seed + 2, std::max<std::size_t>(1, n / 200)))
+        all.push_back(s);
+    }
+    p.stage(name + ": circle, rectangle, parallel axis");
+    for (auto& s : verify::simple_shape_accuracy<T>(o.seed + 3, n)) all.push_back(s);
   }
-  p.stage(name + ": circle, rectangle, parallel axis");
-  for (auto& s : verify::simple_shape_accuracy<T>(o.seed + 3, n)) all.push_back(s);
   if constexpr (!is_exact_v<T>) {
     const std::size_t m = std::max<std::size_t>(4, n / 10);
+    if (topic("matrix")) {
     p.stage(name + ": matrix square roots");
     for (auto& s : verify::matrix_sqrt_accuracy<T>(o.seed + 4, m, &samples)) all.push_back(s);
     p.stage(name + ": polar decomposition");
     for (auto& s : verify::polar_accuracy<T>(o.seed + 5, m)) all.push_back(s);
     p.stage(name + ": shape matching");
     for (auto& s : verify::shape_matching_accuracy<T>(o.seed + 6, m)) all.push_back(s);
+    }
+    if (topic("collision")) {
     p.stage(name + ": GJK and EPA");
     const verify::collision_accuracy_table c = verify::collision_accuracy<T>(o.seed + 7, m);
     for (auto& s : c.stats) all.push_back(s);
@@ -136,8 +153,8 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
                         name, static_cast<int>(c.cases), static_cast<double>(c.decision_mismatches), "cases", "0",
                         c.decision_mismatches == 0 ? "pass" : "FAIL", "D-GJK-6, D-GJK-7", ""});
     measured.push_back({"collision", "GJK/EPA answers that needed the exact fallback", name, static_cast<int>(c.cases),
-                        static_cast<double>(c.exact_fallbacks), "results", "reported (correct either way)",
-                        "finding", "D-GJK-6, D-GJK-7", ""});
+                        static_cast<double>(c.exact_fallbacks), "results", "any (the fallback is exact too)",
+                        "pass", "D-GJK-6, D-GJK-7", ""});
     p.stage(name + ": SAT");
     for (auto& s : verify::sat_accuracy<T>(o.seed + 8, m)) all.push_back(s);
     verify::verdict_stats v;
@@ -146,6 +163,7 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
                         static_cast<int>(v.cases), static_cast<double>(v.disagreements), "cases",
                         "reported (wrong within w cos(pi/2) of touching)", "finding", "D-RECT-6",
                         "rect_article_perpendicular_skew.json"});
+    }
   }
   for (auto& s : all) {
     const auto* b = verify::find_bound(s.function, s.digits);
@@ -171,6 +189,31 @@ void write_csv(const std::string& dir, const std::vector<verify::condition_sampl
   err << "wrote " << path << " (" << samples.size() << " rows)\n";
 }
 
+// derivations/*.md of the source tree, as pages next to the report.
+void render_derivations(const std::string& dir, std::ostream& err) {
+#ifdef RIGIDREF_SOURCE_DIR
+  const std::filesystem::path source = std::filesystem::path(RIGIDREF_SOURCE_DIR) / "derivations";
+#else
+  const std::filesystem::path source;
+#endif
+  if (source.empty() || !std::filesystem::exists(source)) {
+    err << "derivations/ is not next to this binary: the report links to anchors without pages\n";
+    return;
+  }
+  std::filesystem::create_directories(dir);
+  int pages = 0;
+  for (const auto& e : std::filesystem::directory_iterator(source)) {
+    if (e.path().extension() != ".md") continue;
+    std::ifstream in(e.path());
+    std::ostringstream md;
+    md << in.rdbuf();
+    std::ofstream out(std::filesystem::path(dir) / (e.path().stem().string() + ".html"));
+    out << markdown_page("rigidref: " + e.path().filename().string(), md.str(), "../report.html");
+    ++pages;
+  }
+  err << "wrote " << pages << " derivation pages to " << dir << "\n";
+}
+
 const char* verdict_name(verdict v) {
   switch (v) {
     case verdict::pass: return "pass";
@@ -189,9 +232,13 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   progress p(err);
   std::vector<measured_row> measured;
   run_all(o, rows, p, samples, measured, static_cast<all_scalars*>(nullptr));
-  for (auto& m : run_measurements(o, [&](const std::string& what) { p.stage(what); })) measured.push_back(std::move(m));
+  if (o.only_topic.empty() || o.only_topic == "solver")
+    for (auto& m : run_measurements(o, [&](const std::string& what) { p.stage(what); })) measured.push_back(std::move(m));
   p.finish();
-  if (!o.csv_dir.empty()) write_csv(o.csv_dir, samples, err);
+  const std::string csv_dir = !o.csv_dir.empty() ? o.csv_dir : (o.out_dir.empty() ? "" : o.out_dir + "/csv");
+  const std::string html_path = !o.html_path.empty() ? o.html_path : (o.out_dir.empty() ? "" : o.out_dir + "/report.html");
+  if (!csv_dir.empty()) write_csv(csv_dir, samples, err);
+  if (!o.out_dir.empty()) render_derivations(o.out_dir + "/derivations", err);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   out << "rigidref verification report  (seed " << o.seed << ", scale " << o.scale << (o.quick ? ", quick" : "")
@@ -234,14 +281,14 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
           << finding << " findings (article formulas and known violations reported, not bounded), " << std::fixed
           << std::setprecision(1) << seconds << " s";
   out << "\n" << summary.str() << "\n";
-  if (!o.html_path.empty()) {
+  if (!html_path.empty()) {
     std::vector<html_row> page;
     for (const auto& r : rows)
       page.push_back({&r.stats, r.bound ? fmt(r.bound->max_ulps) + " / " + fmt(r.bound->max_eps) : "none",
                       verdict_name(r.v), r.bound ? std::string(r.bound->why) : "no bound in the table"});
-    write_html_report(o.html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, samples,
-                      measured);
-    err << "wrote " << o.html_path << "\n";
+    write_html_report(html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, samples, measured,
+                      !o.out_dir.empty());
+    err << "wrote " << html_path << "\n";
   }
   return fail == 0 ? 0 : 1;
 }

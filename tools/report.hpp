@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -17,6 +18,9 @@ struct report_options {
   std::string only_type;   // restrict to one precision ("" = all)
   std::string csv_dir;     // write plot-ready CSV files here ("" = none)
   std::string html_path;   // write the HTML page here ("" = none)
+  std::string out_dir;     // --out: report.html, csv/ and derivations/*.html here ("" = none)
+  std::size_t cases = 0;   // --cases: polygons per builtin type (0 = the default 2000)
+  std::string only_topic;  // --only: mass, matrix, collision, solver ("" = all)
 };
 
 void add_report_options(CLI::App& cmd, report_options& opts);

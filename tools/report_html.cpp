@@ -44,12 +44,18 @@ const std::map<std::string, std::string>& derivation_files() {
       {"D-MSQRT", "matrix_sqrt.md"}, {"D-POLAR", "polar.md"}, {"D-SHAPE", "shape_matching.md"},
       {"D-IMPULSE", "impulse.md"},   {"D-SOLVER", "solver.md"}, {"D-BODYFORCE", "solver.md"},
       {"D-GJK", "gjk.md"},           {"D-EPA", "epa.md"},      {"D-SAT", "sat.md"},
-      {"D-ENGINE", "engines.md"}};
+      {"D-ENGINE", "engines.md"},   {"D-RECT", "sat.md"},    {"D-CONTACT", "contact.md"},
+      {"D-SCENE", "scenes.md"}};
   return files;
 }
 
-// Anchors become links to derivations/ relative to the page, when the source
-// tree this binary was built from is still there; plain text otherwise.
+// Where anchor links point: the derivation pages rendered next to the report
+// (--out), or the Markdown in the source tree this binary was built from.
+bool rendered_derivations = false;
+
+// Anchors become links to the derivations: to the rendered pages when the
+// report has them, else to derivations/*.md relative to the page when the
+// source tree is still there; plain text otherwise.
 std::string link_anchors(const std::string& why, const fs::path& page_dir) {
   static const std::regex anchor(R"(D-([A-Z]+)-[0-9]+)");
   std::string out;
@@ -64,7 +70,11 @@ std::string link_anchors(const std::string& why, const fs::path& page_dir) {
     out += escape(why.substr(last, it->position() - last));
     const std::string a = it->str();
     const auto f = derivation_files().find("D-" + (*it)[1].str());
-    if (f != derivation_files().end() && !derivations.empty() && fs::exists(derivations / f->second)) {
+    if (f != derivation_files().end() && rendered_derivations) {
+      std::string html = f->second;
+      html.replace(html.size() - 3, 3, ".html");
+      out += "<a href=\"derivations/" + escape(html) + "#" + a + "\">" + a + "</a>";
+    } else if (f != derivation_files().end() && !derivations.empty() && fs::exists(derivations / f->second)) {
       const fs::path target = fs::relative(derivations / f->second, page_dir);
       out += "<a href=\"" + escape(target.generic_string()) + "#" + a + "\">" + a + "</a>";
     } else {
@@ -203,7 +213,8 @@ code, .worst { font-family: ui-monospace, monospace; font-size: 0.8rem; word-bre
 
 void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
                        const std::vector<verify::condition_sample>& samples,
-                       const std::vector<measured_row>& measured) {
+                       const std::vector<measured_row>& measured, bool with_rendered_derivations) {
+  rendered_derivations = with_rendered_derivations;
   const fs::path page = fs::absolute(path);
   if (page.has_parent_path()) fs::create_directories(page.parent_path());
   std::ofstream f(page);
@@ -245,8 +256,10 @@ void write_html_report(const std::string& path, const std::string& header, const
        "condition number grows (and diagonalisation also when eigenvalues nearly coincide).</p>\n"
     << condition_plot(samples);
   f << "<h2>Properties and measured effects</h2>\n"
-    << "<p>The sequential-impulse solver's convergence (the exact complementarity residual of each type's answer) "
-       "and what each quirk of the article's BodyForce.js breaks, as exact values of our port.</p>\n"
+    << "<p>Decisions of GJK, EPA and the article's rectangle test against the exact oracle; the sequential-impulse "
+       "solver's convergence (the exact complementarity residual of each type's answer); and what each quirk of the "
+       "article's BodyForce.js breaks, as exact values of our port. A <i>finding</i> is measured and reported, with "
+       "the counterexample kept in data/counterexamples/.</p>\n"
     << "<table><tr><th class=\"name\">quantity</th><th class=\"name\">type</th><th>cases</th><th>value</th>"
     << "<th class=\"name\">unit</th><th class=\"name\">expectation</th><th class=\"name\">verdict</th>"
     << "<th class=\"name\">derivation</th></tr>\n";
@@ -266,7 +279,34 @@ void write_html_report(const std::string& path, const std::string& header, const
     f << "<li><b>" << escape(r.stats->function) << "</b> (" << escape(r.stats->type) << ", " << r.verdict
       << "): <span class=\"worst\">" << escape(r.stats->worst_case) << "</span></li>\n";
   }
-  f << "</ul>\n</body></html>\n";
+  f << "</ul>\n";
+  if (with_rendered_derivations) {
+    f << "<h2>Derivations</h2>\n<ul>\n";
+    std::vector<std::string> pages;
+    for (const auto& e : fs::directory_iterator(page.parent_path() / "derivations"))
+      if (e.path().extension() == ".html") pages.push_back(e.path().filename().string());
+    std::sort(pages.begin(), pages.end());
+    for (const auto& html : pages) f << "<li><a href=\"derivations/" << escape(html) << "\">" << escape(html) << "</a></li>\n";
+    f << "</ul>\n";
+  }
+  // The page checks itself once loaded: every plot has drawn marks with a
+  // non-empty extent, and no script error happened. The browser test
+  // (tests/report_browser.sh) reads the verdict from these attributes.
+  f << "<script>\n"
+       "window.addEventListener('error', function (e) {\n"
+       "  document.body.dataset.errors = (document.body.dataset.errors || '') + e.message + ';';\n"
+       "});\n"
+       "window.addEventListener('load', function () {\n"
+       "  var svgs = document.querySelectorAll('svg'), drawn = 0;\n"
+       "  for (var i = 0; i < svgs.length; ++i) {\n"
+       "    var marks = svgs[i].querySelectorAll('circle, rect, path, line');\n"
+       "    var box = svgs[i].getBBox();\n"
+       "    if (marks.length > 0 && box.width > 0 && box.height > 0) ++drawn;\n"
+       "  }\n"
+       "  document.body.dataset.plots = drawn + '/' + svgs.length;\n"
+       "});\n"
+       "</script>\n";
+  f << "</body></html>\n";
 }
 
 }  // namespace rigidref::tools

@@ -25,6 +25,6 @@ struct html_row {
 // Writes the page to `path`; `header` is the report's one-line summary.
 void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
                        const std::vector<verify::condition_sample>& samples,
-                       const std::vector<measured_row>& measured);
+                       const std::vector<measured_row>& measured, bool with_rendered_derivations);
 
 }  // namespace rigidref::tools

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 long=0
 [ "${1:-}" = "--long" ] && long=1
-bash tools/deps.sh
+bash tools/deps.sh --test
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$(nproc)"
 if [ $long -eq 1 ]; then
