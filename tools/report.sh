@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Sets everything up on Debian 12 and runs `rigidref report`.
-# Writes the terminal summary, build/report.html and build/report-csv/.
+# Writes the terminal summary and build/report/ (report.html, csv/, derivations/*.html).
 # Extra arguments go to the report (e.g. --quick, --seed N, --scale 10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build --target rigidref_cli -j"$(nproc)"
-./build/tools/rigidref report --html build/report.html --csv build/report-csv "$@"
+./build/tools/rigidref report --out build/report "$@"

@@ -1,0 +1,139 @@
+// Exact-polygon helpers shared by the collision tests (gjk_test.cpp,
+// epa_test.cpp): exact distances to a convex polygon, the rounding bound of
+// a point, and generators of small integer convex polygons full of exact
+// coincidences (touching edges, shared vertices, collinear features).
+#pragma once
+
+#include "support/generators.hpp"
+
+#include "rigidref/predicates.hpp"
+#include "rigidref/support.hpp"
+#include "rigidref/verify/collision_oracle.hpp"
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace rigidref::testing::collision {
+
+namespace gen = rigidref::testing::gen;
+
+using EP = std::vector<vec2<exact>>;
+using EV = vec2<exact>;
+
+inline EP translate(EP v, const EV& t) {
+  for (auto& p : v) p = p + t;
+  return v;
+}
+
+template <class T>
+EV ex(const vec2<T>& p) {
+  return {to_exact(p.x), to_exact(p.y)};
+}
+
+inline exact eabs(const exact& x) { return x < 0 ? exact(-x) : x; }
+
+// p inside or on a convex polygon of either orientation, exactly.
+inline bool inside(const EV& p, const EP& poly) {
+  int sign = 0;
+  for (std::size_t i = 0; i < poly.size(); ++i) {
+    const int o = orientation(poly[i], poly[(i + 1) % poly.size()], p);
+    if (o == 0) continue;
+    if (sign == 0) sign = o;
+    if (o != sign) return false;
+  }
+  return true;
+}
+
+// Squared distance from p to a convex polygon (0 inside), exactly.
+inline exact dist2_to_polygon(const EV& p, const EP& poly) {
+  if (inside(p, poly)) return exact(0);
+  exact best = -1;
+  for (std::size_t i = 0; i < poly.size(); ++i) {
+    const exact d = verify::point_segment_distance_squared(p, poly[i], poly[(i + 1) % poly.size()]);
+    if (best < 0 || d < best) best = d;
+  }
+  return best;
+}
+
+// (eps (|x| + |y|))^2: a rounded exact point is within this of the point.
+template <class T>
+exact point_bound2(const vec2<T>& p) {
+  const exact b = to_exact(epsilon<T>()) * (eabs(to_exact(p.x)) + eabs(to_exact(p.y)));
+  return b * b;
+}
+
+template <class T>
+convex_polygon<T> poly_of(const EP& v) {
+  return make_convex_polygon(gen::to_type<T>(v));
+}
+
+inline bool is_convex_input(const EP& v) {
+  try {
+    (void)make_convex_polygon<exact>(v);
+    return true;
+  } catch (const invalid_input&) {
+    return false;
+  }
+}
+
+// Small integer polygons: the convex hull of 3 to 7 points with coordinates
+// in [-r, r] about (cx, cy), r <= 8. Contacts between them are full of
+// exact coincidences: touching edges, shared vertices, collinear features.
+inline EP hull_of(EP v) {
+  std::sort(v.begin(), v.end(), [](const EV& a, const EV& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  EP h(2 * v.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    while (k >= 2 && orientation(h[k - 2], h[k - 1], v[i]) <= 0) --k;
+    h[k++] = v[i];
+  }
+  for (std::size_t i = v.size() - 1, t = k + 1; i > 0; --i) {
+    while (k >= t && orientation(h[k - 2], h[k - 1], v[i - 1]) <= 0) --k;
+    h[k++] = v[i - 1];
+  }
+  h.resize(k > 0 ? k - 1 : 0);
+  return h;
+}
+
+inline rc::Gen<EP> small_integer_polygon(int cx, int cy) {
+  return rc::gen::suchThat(
+      rc::gen::map(rc::gen::pair(rc::gen::inRange(1, 9),
+                                 rc::gen::container<std::vector<std::pair<int, int>>>(
+                                     7, rc::gen::pair(rc::gen::inRange(-8, 9), rc::gen::inRange(-8, 9)))),
+                   [cx, cy](const std::pair<int, std::vector<std::pair<int, int>>>& in) {
+                     EP v;
+                     const int r = in.first;
+                     const std::size_t count = 3 + static_cast<std::size_t>(r % 5);
+                     for (std::size_t i = 0; i < count && i < in.second.size(); ++i)
+                       v.push_back({exact(cx + in.second[i].first * r / 8), exact(cy + in.second[i].second * r / 8)});
+                     return hull_of(v);
+                   }),
+      [](const EP& v) { return v.size() >= 3 && is_convex_input(v); });
+}
+
+// The generator's integer polygons are convex before their coordinates are
+// truncated to integers; a few become reflex after it. Keep the convex ones,
+// thinned to at most 16 vertices (a subset of a convex polygon's vertices is
+// convex; the exact oracle is O((n + m)^2) and CI time matters).
+inline rc::Gen<EP> convex_integer_polygon() {
+  return rc::gen::suchThat(rc::gen::map(gen::integer_polygon(true),
+                                        [](EP v) {
+                                          const std::size_t step = (v.size() + 15) / 16;
+                                          EP out;
+                                          for (std::size_t i = 0; i < v.size(); i += step) out.push_back(v[i]);
+                                          return out;
+                                        }),
+                           is_convex_input);
+}
+
+// Largest offset T represents exactly together with 2^21-sized integer polygons.
+template <class T>
+int max_offset() {
+  return std::is_same_v<T, float> ? (1 << 22) : 100'000'000;
+}
+
+}  // namespace rigidref::testing::collision
