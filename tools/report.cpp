@@ -1,6 +1,7 @@
 #include "report.hpp"
 #include "report_html.hpp"
 #include "report_measurements.hpp"
+#include "report_scene.hpp"
 #include "markdown_html.hpp"
 
 #include "rigidref/verify/bounds.hpp"
@@ -114,8 +115,8 @@ class progress {
 };
 
 template <class T>
-void run_type(const report_options& o, std::vector<row>& rows, progress& p,
-              std::vector<verify::condition_sample>& samples, std::vector<measured_row>& measured) {
+void run_type(const report_options& o, std::vector<row>& rows, progress& p, plot_data& plots,
+              std::vector<measured_row>& measured) {
   const std::string name(scalar_name<T>());
   if (!o.only_type.empty() && o.only_type != name) return;
   std::vector<verify::error_stats> all;
@@ -126,7 +127,7 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
     for (auto& s : verify::polygon_accuracy<T>(o.seed, n, [&](std::size_t d, std::size_t t) { p.show(d, t); }))
       all.push_back(s);
     p.stage(name + ": triangles");
-    for (auto& s : verify::triangle_accuracy<T>(o.seed + 1, n / 2)) all.push_back(s);
+    for (auto& s : verify::triangle_accuracy<T>(o.seed + 1, n / 2, &plots.offsets)) all.push_back(s);
     if constexpr (!is_exact_v<T>) {
       p.stage(name + ": regular polygons");
       for (auto& s : verify::regular_polygon_accuracy<T>(o.seed + 2, std::max<std::size_t>(1, n / 200)))
@@ -139,7 +140,7 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
     const std::size_t m = std::max<std::size_t>(4, n / 10);
     if (topic("matrix")) {
     p.stage(name + ": matrix square roots");
-    for (auto& s : verify::matrix_sqrt_accuracy<T>(o.seed + 4, m, &samples)) all.push_back(s);
+    for (auto& s : verify::matrix_sqrt_accuracy<T>(o.seed + 4, m, &plots.condition)) all.push_back(s);
     p.stage(name + ": polar decomposition");
     for (auto& s : verify::polar_accuracy<T>(o.seed + 5, m)) all.push_back(s);
     p.stage(name + ": shape matching");
@@ -147,7 +148,9 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
     }
     if (topic("collision")) {
     p.stage(name + ": GJK and EPA");
-    const verify::collision_accuracy_table c = verify::collision_accuracy<T>(o.seed + 7, m);
+    std::vector<double> depth_eps;
+    const verify::collision_accuracy_table c = verify::collision_accuracy<T>(o.seed + 7, m, &depth_eps);
+    for (double e : depth_eps) plots.epa_depth_eps.push_back({name, e});
     for (auto& s : c.stats) all.push_back(s);
     measured.push_back({"collision", "GJK/EPA decisions (intersecting, touching) that disagree with the exact oracle",
                         name, static_cast<int>(c.cases), static_cast<double>(c.decision_mismatches), "cases", "0",
@@ -172,10 +175,9 @@ void run_type(const report_options& o, std::vector<row>& rows, progress& p,
 }
 
 template <class... Ts>
-void run_all(const report_options& o, std::vector<row>& rows, progress& p,
-             std::vector<verify::condition_sample>& samples, std::vector<measured_row>& measured,
-             std::tuple<Ts...>*) {
-  (run_type<Ts>(o, rows, p, samples, measured), ...);
+void run_all(const report_options& o, std::vector<row>& rows, progress& p, plot_data& plots,
+             std::vector<measured_row>& measured, std::tuple<Ts...>*) {
+  (run_type<Ts>(o, rows, p, plots, measured), ...);
 }
 
 void write_csv(const std::string& dir, const std::vector<verify::condition_sample>& samples, std::ostream& err) {
@@ -228,16 +230,21 @@ const char* verdict_name(verdict v) {
 int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<row> rows;
-  std::vector<verify::condition_sample> samples;
+  plot_data plots;
   progress p(err);
   std::vector<measured_row> measured;
-  run_all(o, rows, p, samples, measured, static_cast<all_scalars*>(nullptr));
+  run_all(o, rows, p, plots, measured, static_cast<all_scalars*>(nullptr));
+  scene_report scene;
+  if (o.only_topic.empty()) {
+    p.stage("the Force Based scene against the articles' JavaScript");
+    scene = compare_force_scene(err);
+  }
   if (o.only_topic.empty() || o.only_topic == "solver")
     for (auto& m : run_measurements(o, [&](const std::string& what) { p.stage(what); })) measured.push_back(std::move(m));
   p.finish();
   const std::string csv_dir = !o.csv_dir.empty() ? o.csv_dir : (o.out_dir.empty() ? "" : o.out_dir + "/csv");
   const std::string html_path = !o.html_path.empty() ? o.html_path : (o.out_dir.empty() ? "" : o.out_dir + "/report.html");
-  if (!csv_dir.empty()) write_csv(csv_dir, samples, err);
+  if (!csv_dir.empty()) write_csv(csv_dir, plots.condition, err);
   if (!o.out_dir.empty()) render_derivations(o.out_dir + "/derivations", err);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
@@ -276,6 +283,17 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
         << (m.counterexample.empty() ? "" : "; data/counterexamples/" + m.counterexample) << "]\n";
     (m.verdict == "pass" ? pass : m.verdict == "FAIL" ? fail : finding)++;
   }
+ if (scene.available) {
+    out << "\nThe Force Based scene against the articles' own JavaScript (data/golden/scene_force.json, "
+        << scene.note << "; wall-only phase: steps 1-" << scene.wall_only_through << "):\n";
+    for (const auto& c : scene.rows)
+      out << "  " << c.identical_steps << "/" << c.steps << " steps bit-identical, first divergence "
+          << (c.first_divergence ? "step " + std::to_string(c.first_divergence) : std::string("none"))
+          << ", max |diff| " << fmt(c.max_diff_wall) << " (wall-only), " << fmt(c.max_diff_body)
+          << " (bodies)  -- " << c.variant << "\n";
+  } else if (o.only_topic.empty()) {
+    out << "\nJS comparison skipped: " << scene.note << "\n";
+  }
   std::ostringstream summary;
   summary << "summary: " << rows.size() + measured.size() << " rows, " << pass << " pass, " << fail << " fail, "
           << finding << " findings (article formulas and known violations reported, not bounded), " << std::fixed
@@ -286,8 +304,8 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
     for (const auto& r : rows)
       page.push_back({&r.stats, r.bound ? fmt(r.bound->max_ulps) + " / " + fmt(r.bound->max_eps) : "none",
                       verdict_name(r.v), r.bound ? std::string(r.bound->why) : "no bound in the table"});
-    write_html_report(html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, samples, measured,
-                      !o.out_dir.empty());
+    write_html_report(html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, plots, measured,
+                      scene, !o.out_dir.empty());
     err << "wrote " << html_path << "\n";
   }
   return fail == 0 ? 0 : 1;

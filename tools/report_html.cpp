@@ -85,45 +85,116 @@ std::string link_anchors(const std::string& why, const fs::path& page_dir) {
   return out + escape(why.substr(last));
 }
 
-// log10(cond) against log10(1 + worst ulps), one colour per method, double only.
-std::string condition_plot(const std::vector<verify::condition_sample>& samples) {
+struct scatter_point {
+  double x, y;  // already in plot units (log10 of the quantities)
+  std::string series;
+};
+
+// A log-log scatter plot: x in [0, xmax], y in [0, ymax], ticks labelled 1eK.
+std::string scatter_plot(const std::vector<scatter_point>& points, const std::map<std::string, std::string>& colour,
+                         double xmax, double ymax, int xstep, int ystep, const std::string& xlabel,
+                         const std::string& ylabel, const std::string& aria) {
   const double w = 720, h = 380, left = 60, right = 20, top = 20, bottom = 50;
-  const double xmax = 12, ymax = 10;
   auto px = [&](double x) { return left + (w - left - right) * std::clamp(x, 0.0, xmax) / xmax; };
   auto py = [&](double y) { return h - bottom - (h - top - bottom) * std::clamp(y, 0.0, ymax) / ymax; };
-  const std::map<std::string, std::string> colour{
-      {"default", "#1b7837"}, {"cayley_hamilton", "#e08214"}, {"diagonalization", "#b2182b"}};
   std::ostringstream s;
   s << std::fixed << std::setprecision(1);
   s << "<svg viewBox=\"0 0 " << w << " " << h << "\" width=\"" << w << "\" height=\"" << h
-    << "\" role=\"img\" aria-label=\"matrix square root error against condition number\">\n";
-  for (int k = 0; k <= 12; k += 2) {
+    << "\" role=\"img\" aria-label=\"" << escape(aria) << "\">\n";
+  for (int k = 0; k <= xmax; k += xstep)
     s << "<line x1=\"" << px(k) << "\" y1=\"" << py(0) << "\" x2=\"" << px(k) << "\" y2=\"" << py(ymax)
       << "\" class=\"grid\"/><text x=\"" << px(k) << "\" y=\"" << h - bottom + 18 << "\" class=\"tick\">1e" << k
       << "</text>\n";
-  }
-  for (int k = 0; k <= 10; k += 2) {
+  for (int k = 0; k <= ymax; k += ystep)
     s << "<line x1=\"" << px(0) << "\" y1=\"" << py(k) << "\" x2=\"" << px(xmax) << "\" y2=\"" << py(k)
       << "\" class=\"grid\"/><text x=\"" << left - 8 << "\" y=\"" << py(k) + 4 << "\" class=\"ytick\">1e" << k
       << "</text>\n";
-  }
-  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 10
-    << "\" class=\"label\">condition number of A (double)</text>\n";
+  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 10 << "\" class=\"label\">" << escape(xlabel)
+    << "</text>\n";
   s << "<text x=\"14\" y=\"" << (top + h - bottom) / 2 << "\" class=\"label\" transform=\"rotate(-90 14 "
-    << (top + h - bottom) / 2 << ")\">1 + worst entry error (ulps)</text>\n";
-  for (const auto& c : samples) {
-    if (c.type != "double") continue;
-    const auto col = colour.find(c.method);
-    s << "<circle cx=\"" << px(std::log10(c.condition)) << "\" cy=\"" << py(std::log10(1 + c.max_ulps))
-      << "\" r=\"2\" fill=\"" << (col == colour.end() ? "#444" : col->second) << "\" fill-opacity=\"0.55\"/>\n";
+    << (top + h - bottom) / 2 << ")\">" << escape(ylabel) << "</text>\n";
+  for (const auto& p : points) {
+    const auto col = colour.find(p.series);
+    s << "<circle cx=\"" << px(p.x) << "\" cy=\"" << py(p.y) << "\" r=\"2\" fill=\""
+      << (col == colour.end() ? "#444" : col->second) << "\" fill-opacity=\"0.55\"/>\n";
   }
   double ly = top + 10;
   for (const auto& [name, col] : colour) {
     s << "<circle cx=\"" << left + 16 << "\" cy=\"" << ly << "\" r=\"4\" fill=\"" << col << "\"/><text x=\""
-      << left + 26 << "\" y=\"" << ly + 4 << "\" class=\"legend\">" << name << "</text>\n";
+      << left + 26 << "\" y=\"" << ly + 4 << "\" class=\"legend\">" << escape(name) << "</text>\n";
     ly += 16;
   }
   s << "</svg>\n";
+  return s.str();
+}
+
+// log10(cond) against log10(1 + worst ulps), one colour per method, double only.
+std::string condition_plot(const std::vector<verify::condition_sample>& samples) {
+  std::vector<scatter_point> points;
+  for (const auto& c : samples)
+    if (c.type == "double") points.push_back({std::log10(c.condition), std::log10(1 + c.max_ulps), c.method});
+  return scatter_plot(points, {{"default", "#1b7837"}, {"cayley_hamilton", "#e08214"}, {"diagonalization", "#b2182b"}},
+                      12, 10, 2, 2, "condition number of A (double)", "1 + worst entry error (ulps)",
+                      "matrix square root error against condition number");
+}
+
+// Triangle inertia error against offset / size, double: the reference stays
+// correctly rounded, the article's absolute-coordinate formula does not.
+std::string offset_plot(const std::vector<verify::offset_sample>& samples) {
+  std::vector<scatter_point> points;
+  for (const auto& c : samples)
+    if (c.type == "double" && std::isfinite(c.eps))
+      points.push_back({std::log10(std::max(1.0, c.offset_over_size)), std::log10(1 + c.eps), c.method});
+  return scatter_plot(points, {{"reference", "#1b7837"}, {"article", "#b2182b"}}, 10, 24, 2, 4,
+                      "distance from the origin / size of the triangle (double)", "1 + error (eps)",
+                      "triangle inertia error against offset from the origin");
+}
+
+// The distribution of EPA depth errors (all floating types): bars of 0.05 eps.
+std::string depth_histogram(const std::vector<std::pair<std::string, double>>& samples) {
+  const int bins = 20;
+  const double width = 0.05;
+  std::vector<int> count(bins + 1, 0);  // the last bin: >= 1 eps
+  for (const auto& [type, e] : samples) ++count[std::min(bins, static_cast<int>(e / width))];
+  const int most = std::max(1, *std::max_element(count.begin(), count.end()));
+  const double w = 720, h = 300, left = 60, bottom = 40, top = 20, bar = (w - left - 20) / (bins + 1);
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1);
+  s << "<svg viewBox=\"0 0 " << w << " " << h << "\" width=\"" << w << "\" height=\"" << h
+    << "\" role=\"img\" aria-label=\"EPA depth error distribution\">\n";
+  for (int b = 0; b <= bins; ++b) {
+    const double bh = (h - top - bottom) * count[b] / most;
+    s << "<rect x=\"" << left + b * bar + 1 << "\" y=\"" << h - bottom - bh << "\" width=\"" << bar - 2
+      << "\" height=\"" << bh << "\" fill=\"" << (b < bins ? "#2166ac" : "#b2182b") << "\"/>\n";
+    if (b % 4 == 0 || b == bins)
+      s << "<text x=\"" << left + b * bar + bar / 2 << "\" y=\"" << h - bottom + 16 << "\" class=\"tick\">"
+        << (b == bins ? std::string("&#8805;1") : number(b * width)) << "</text>\n";
+  }
+  s << "<text x=\"" << left - 8 << "\" y=\"" << top + 4 << "\" class=\"ytick\">" << most << "</text>\n"
+    << "<text x=\"" << left - 8 << "\" y=\"" << h - bottom << "\" class=\"ytick\">0</text>\n"
+    << "<text x=\"" << w / 2 << "\" y=\"" << h - 8 << "\" class=\"label\">relative error of the EPA depth (eps of "
+       "the type; " << samples.size() << " depths, float to mp100)</text>\n</svg>\n";
+  return s.str();
+}
+
+// The C++ port of the Force Based scene against the articles' JavaScript.
+std::string scene_section(const scene_report& r, const fs::path& page_dir) {
+  std::ostringstream s;
+  s << "<h2>The articles' JavaScript against the C++ ports</h2>\n";
+  s << "<p>Golden data are the articles' own JavaScript run unmodified under Node (data/golden/): "
+       "<code>createPolygonPoints</code>, <code>mat2.js</code> and <code>BodyShapeMatching.js</code> "
+       "(compared bit for bit by the ctests test_golden and test_golden_shape_matching), and the Force Based "
+       "page's scene, step by step, compared here. " << link_anchors("D-SCENE-2", page_dir) << "</p>\n";
+  if (!r.available) return s.str() + "<p>" + escape(r.note) + "</p>\n";
+  s << "<p>" << escape(r.note) << "; steps 1&ndash;" << r.wall_only_through
+    << " involve only the walls (article code alone), later steps also body contacts (our gjk_epa.js).</p>\n";
+  s << "<table><tr><th class=\"name\">C++ side</th><th>steps</th><th>bit-identical</th><th>first divergence</th>"
+       "<th>max |diff|, wall-only</th><th>max |diff|, bodies</th></tr>\n";
+  for (const auto& c : r.rows)
+    s << "<tr><td class=\"name\">" << escape(c.variant) << "</td><td>" << c.steps << "</td><td>" << c.identical_steps
+      << "</td><td>" << (c.first_divergence ? std::to_string(c.first_divergence) : std::string("none")) << "</td><td>"
+      << number(c.max_diff_wall) << "</td><td>" << number(c.max_diff_body) << "</td></tr>\n";
+  s << "</table>\n";
   return s.str();
 }
 
@@ -212,8 +283,8 @@ code, .worst { font-family: ui-monospace, monospace; font-size: 0.8rem; word-bre
 }  // namespace
 
 void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
-                       const std::vector<verify::condition_sample>& samples,
-                       const std::vector<measured_row>& measured, bool with_rendered_derivations) {
+                       const plot_data& plots, const std::vector<measured_row>& measured,
+                       const scene_report& scene, bool with_rendered_derivations) {
   rendered_derivations = with_rendered_derivations;
   const fs::path page = fs::absolute(path);
   if (page.has_parent_path()) fs::create_directories(page.parent_path());
@@ -254,7 +325,19 @@ void write_html_report(const std::string& path, const std::string& header, const
     << "<p>Each point is one matrix (SPD, general, or rotation-scaling) and one method, in double. The reference "
        "(default) stays correctly rounded; the article's methods evaluated in double lose digits as the "
        "condition number grows (and diagonalisation also when eigenvalues nearly coincide).</p>\n"
-    << condition_plot(samples);
+    << condition_plot(plots.condition);
+  f << "<h2>Mass properties: error against distance from the origin</h2>\n"
+    << "<p>Triangle inertia in double, one point per triangle and formula. rigidref's shifted fan stays "
+       "correctly rounded at any offset; the article's absolute-coordinate formula loses digits with the "
+       "square of offset / size (" << link_anchors("D-MASS-6", page.parent_path()) << ").</p>\n"
+    << offset_plot(plots.offsets);
+  f << "<h2>EPA depth: error distribution</h2>\n"
+    << "<p>Every penetration depth of the collision corpus, every floating type, against the exact oracle. "
+       "The depth is evaluated exactly and rounded once, so every error is at most half an eps (the rounding "
+       "itself) "
+       "(" << link_anchors("D-EPA-6", page.parent_path()) << ").</p>\n"
+    << depth_histogram(plots.epa_depth_eps);
+  f << scene_section(scene, page.parent_path());
   f << "<h2>Properties and measured effects</h2>\n"
     << "<p>Decisions of GJK, EPA and the article's rectangle test against the exact oracle; the sequential-impulse "
        "solver's convergence (the exact complementarity residual of each type's answer); and what each quirk of the "

@@ -8,7 +8,9 @@
 #include "report_measurements.hpp"
 
 #include "rigidref/verify/accuracy.hpp"
+#include "rigidref/verify/mass_accuracy.hpp"
 #include "rigidref/verify/matrix_accuracy.hpp"
+#include "report_scene.hpp"
 
 #include <string>
 #include <vector>
@@ -22,9 +24,16 @@ struct html_row {
   std::string why;      // derivation anchors, e.g. "D-MASS-5, D-MASS-9"
 };
 
+// Per-case data behind the plots.
+struct plot_data {
+  std::vector<verify::condition_sample> condition;                // matrix square root
+  std::vector<verify::offset_sample> offsets;                      // triangle inertia
+  std::vector<std::pair<std::string, double>> epa_depth_eps;       // (type, error in eps)
+};
+
 // Writes the page to `path`; `header` is the report's one-line summary.
 void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
-                       const std::vector<verify::condition_sample>& samples,
-                       const std::vector<measured_row>& measured, bool with_rendered_derivations);
+                       const plot_data& plots, const std::vector<measured_row>& measured,
+                       const scene_report& scene, bool with_rendered_derivations);
 
 }  // namespace rigidref::tools

@@ -114,8 +114,11 @@ struct collision_accuracy_table {
   std::string first_mismatch;
 };
 
+// `depth_eps`, when given, receives the relative error (in eps of T) of
+// every EPA depth, for the report's distribution plot.
 template <class T>
-collision_accuracy_table collision_accuracy(std::uint64_t seed, std::size_t count) {
+collision_accuracy_table collision_accuracy(std::uint64_t seed, std::size_t count,
+                                            std::vector<double>* depth_eps = nullptr) {
   collision_accuracy_table t;
   error_stats dist = make_stats<T>("gjk.distance");
   error_stats depth = make_stats<T>("epa.depth");
@@ -139,6 +142,7 @@ collision_accuracy_table collision_accuracy(std::uint64_t seed, std::size_t coun
       dist.add(e.distance, sqrt_oracle(o.distance_squared), describe);
     } else if (!o.touching) {
       depth.add(e.depth, sqrt_oracle(o.depth_squared), describe);
+      if (depth_eps) depth_eps->push_back(relative_error_eps(e.depth, sqrt_oracle(o.depth_squared)));
       if (o.minimising_axes == 1) {
         const exact n2 = length_squared(o.normal_axis);
         const exact len = sqrt_oracle(n2);

@@ -12,6 +12,8 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
@@ -76,11 +78,21 @@ std::vector<error_stats> polygon_accuracy(std::uint64_t seed, std::size_t count,
   return {area, centroid, mass, inertia, inertia_m};
 }
 
+// One triangle's error against its distance from the origin (for the
+// report's plot): offset = largest |coordinate|, size = bounding-box side.
+struct offset_sample {
+  std::string type;
+  std::string method;  // "reference" or "article"
+  double offset_over_size;
+  double eps;          // relative error in eps of the type
+};
+
 // Triangles (the first three vertices of corpus polygons, so far offsets and
 // needles included): the reference formula and the article's (seed 004)
 // absolute-coordinate form, both against the exact polygon oracle.
 template <class T>
-std::vector<error_stats> triangle_accuracy(std::uint64_t seed, std::size_t count) {
+std::vector<error_stats> triangle_accuracy(std::uint64_t seed, std::size_t count,
+                                           std::vector<offset_sample>* samples = nullptr) {
   error_stats ref = make_stats<T>("mass.triangle");
   error_stats art = make_stats<T>("mass.triangle (article formula)");
   rng g(seed);
@@ -92,8 +104,25 @@ std::vector<error_stats> triangle_accuracy(std::uint64_t seed, std::size_t count
     const T m = log_uniform<T>(g, -2, 2);
     const exact want = polygon_mass_oracle<T>(c.vertices, to_exact(m), false).inertia;
     const auto describe = [&] { return describe_polygon(c) + " mass=" + to_string(m); };
-    ref.add(triangle_inertia<T>(c.vertices, m), want, describe);
-    art.add(articles::triangle_inertia<T>(c.vertices, m), want, describe);
+    const T mine = triangle_inertia<T>(c.vertices, m);
+    const T theirs = articles::triangle_inertia<T>(c.vertices, m);
+    ref.add(mine, want, describe);
+    art.add(theirs, want, describe);
+    if (samples && !is_exact_v<T>) {
+      double offset = 0, lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
+      for (std::size_t k = 0; k < 3; ++k) {
+        const double x = static_cast<double>(c.vertices[k].x), y = static_cast<double>(c.vertices[k].y);
+        offset = std::max({offset, std::abs(x), std::abs(y)});
+        lo_x = k == 0 ? x : std::min(lo_x, x);
+        hi_x = k == 0 ? x : std::max(hi_x, x);
+        lo_y = k == 0 ? y : std::min(lo_y, y);
+        hi_y = k == 0 ? y : std::max(hi_y, y);
+      }
+      const double size = std::max(hi_x - lo_x, hi_y - lo_y);
+      const std::string type(scalar_name<T>());
+      samples->push_back({type, "reference", offset / size, relative_error_eps(mine, want)});
+      samples->push_back({type, "article", offset / size, relative_error_eps(theirs, want)});
+    }
   }
   return {ref, art};
 }

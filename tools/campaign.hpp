@@ -1,0 +1,32 @@
+// `rigidref campaign`: the long collision campaign (not in CI): many random
+// and adversarial convex pairs per type through GJK, EPA and SAT, each
+// compared with the exact oracle (verify/collision_campaign.hpp).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace rigidref::tools {
+
+struct campaign_options {
+  std::size_t pairs = 1000000;       // per type (float, double, long double)
+  std::size_t mp_pairs = 0;          // per mp type; 0: pairs / 10
+  std::string type = "double";       // float, double, long double, mp50, mp100, all
+  std::uint64_t seed = 20261122;
+  std::vector<std::string> kinds;    // empty: all
+  std::uint64_t first = 0;           // index of the first pair (reproduce one pair)
+  double max_query_ms = 50;
+};
+
+void add_campaign_options(CLI::App& cmd, campaign_options& opts);
+
+// Table on `out`, progress on `err` every 2 s; returns 0 if no pair fails
+// and no query hangs, 1 otherwise.
+int run_campaign(const campaign_options& opts, std::ostream& out, std::ostream& err);
+
+}  // namespace rigidref::tools

@@ -1,0 +1,31 @@
+// The report's JS comparison: the C++ port of the Force Based page's scene
+// (articles/scene_force.hpp) run beside the articles' own JavaScript, as
+// recorded in data/golden/scene_force.json, step by step.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace rigidref::tools {
+
+struct scene_comparison {
+  std::string variant;        // what runs on the C++ side
+  int steps = 0;              // steps compared
+  int identical_steps = 0;    // every field of every body bit-identical to the JS
+  int first_divergence = 0;   // first step with a differing bit (0: none)
+  double max_diff_wall = 0;   // largest |C++ - JS| over steps 1..wall_only_through_step
+  double max_diff_body = 0;   // ... and over the rest
+};
+
+struct scene_report {
+  bool available = false;     // the golden file was found and read
+  std::string note;           // why not, or the provenance in one line
+  int wall_only_through = 0;  // last step of the wall-only phase
+  std::vector<scene_comparison> rows;
+};
+
+// Runs the comparisons if data/golden/scene_force.json is next to this binary.
+scene_report compare_force_scene(std::ostream& err);
+
+}  // namespace rigidref::tools
