@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up on Debian 12, builds, and runs the whole test suite.
 #   bash tools/test.sh          the CI run: RapidCheck seed pinned, 100 cases per property
-#   bash tools/test.sh --long   the longer sweep: 2000 cases per property, report at 10x
+#   bash tools/test.sh --long   the longer sweep: 2000 cases per property, report at 10x,
+#                               and the collision campaign at 100000 pairs per type
 # RC_PARAMS from the environment wins over both (e.g. RC_PARAMS="seed=42").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,7 @@ cmake --build build -j"$(nproc)"
 if [ $long -eq 1 ]; then
   export RC_PARAMS="${RC_PARAMS:-seed=20261122 max_success=2000}"
   ./build/tools/rigidref report --scale 10
+  ./build/tools/rigidref campaign --pairs 100000 --type all --seed 20261122
 else
   export RC_PARAMS="${RC_PARAMS:-seed=20261122 max_success=100}"
 fi
