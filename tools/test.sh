@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 long=0
 [ "${1:-}" = "--long" ] && long=1
 bash tools/deps.sh --test
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRIGIDREF_BUILD_BENCH=OFF  # benchmarks: bench/README.md
 cmake --build build -j"$(nproc)"
 if [ $long -eq 1 ]; then
   export RC_PARAMS="${RC_PARAMS:-seed=20261122 max_success=2000}"
