@@ -16,6 +16,7 @@
 //     exact run after the exact run has itself passed the independent
 //     checks in the same property; separation is sqrt of a rational rounded
 //     once: within 1 ulp of the 230-digit oracle (D-SAT-9).
+#include "support/collision_test_helpers.hpp"
 #include "support/generators.hpp"
 
 #include "rigidref/articles/contact_points.hpp"
@@ -38,43 +39,8 @@ using Q = exact;
 
 namespace {
 
-bool convex_exact(const EP& v) {
-  try {
-    detail_sat::require_convex(std::span<const vec2<exact>>(v), "polygon");
-    return true;
-  } catch (const invalid_input&) {
-    return false;
-  }
-}
+using namespace rigidref::testing::collision;
 
-EP thin(EP v, std::size_t keep) {
-  if (v.size() <= keep) return v;
-  EP out;
-  for (std::size_t i = 0; i < keep; ++i) out.push_back(v[i * v.size() / keep]);
-  return out;
-}
-
-rc::Gen<EP> convex_polygon() {
-  return rc::gen::suchThat(
-      rc::gen::map(testing::gen::integer_polygon(true), [](EP v) { return thin(std::move(v), 8); }), convex_exact);
-}
-
-EP translated(EP v, const vec2<exact>& d) {
-  for (auto& p : v) p = p + d;
-  return v;
-}
-
-struct pair_case {
-  EP a, b;
-  std::string kind;
-};
-
-void showValue(const pair_case& c, std::ostream& os) {
-  os << c.kind << " a=";
-  for (const auto& p : c.a) os << "[" << p.x << "," << p.y << "]";
-  os << " b=";
-  for (const auto& p : c.b) os << "[" << p.x << "," << p.y << "]";
-}
 
 // Adversarial pairs (polygons of radius ~2^20), then both moved by a far
 // offset (up to 1e8; 2^21 for float):
@@ -90,8 +56,8 @@ rc::Gen<pair_case> polygon_pair() {
   return rc::gen::exec([] {
     const bool narrow = std::is_same_v<T, float>;
     pair_case c;
-    c.a = *convex_polygon();
-    c.b = *convex_polygon();
+    c.a = *sat_convex_polygon(8);
+    c.b = *sat_convex_polygon(8);
     const int kind = *rc::gen::inRange(0, 5);
     if (kind == 0) {
       c.kind = "overlap";
@@ -100,35 +66,35 @@ rc::Gen<pair_case> polygon_pair() {
       g = g * exact(1, static_cast<long>(c.a.size()));
       const vec2<exact> gi{exact(big_int(numerator(g.x) / denominator(g.x))),
                            exact(big_int(numerator(g.y) / denominator(g.y)))};
-      c.b = translated(c.b, gi - c.b[*rc::gen::inRange<std::size_t>(0, c.b.size())]);
+      c.b = translate(c.b, gi - c.b[*rc::gen::inRange<std::size_t>(0, c.b.size())]);
     } else if (kind == 1) {
       c.kind = "edge";
       const std::size_t i = *rc::gen::inRange<std::size_t>(0, c.a.size());
       const vec2<exact> m = c.a[i] + c.a[(i + 1) % c.a.size()];
       EP b;
       for (const auto& p : c.a) b.push_back(m - p);
-      c.b = translated(b, {exact(*rc::gen::inRange(-3, 4)), exact(*rc::gen::inRange(-3, 4))});
+      c.b = translate(b, {exact(*rc::gen::inRange(-3, 4)), exact(*rc::gen::inRange(-3, 4))});
     } else if (kind == 2) {
       c.kind = "vertex";
       const std::size_t i = *rc::gen::inRange<std::size_t>(0, c.a.size());
       const std::size_t j = *rc::gen::inRange<std::size_t>(0, c.b.size());
-      c.b = translated(c.b, c.a[i] - c.b[j]);
+      c.b = translate(c.b, c.a[i] - c.b[j]);
     } else if (kind == 3) {
       c.kind = "small";
       const int k = narrow ? *rc::gen::element(0, 2) : *rc::gen::element(0, 7, 14);
       for (auto& p : c.b) p = {p.x / exact(big_int(1) << k), p.y / exact(big_int(1) << k)};
-      c.b = translated(c.b, *testing::gen::far_offset(1 << 20));
+      c.b = translate(c.b, *testing::gen::far_offset(1 << 20));
     } else {
       c.kind = "needle";
       // Length up to 2^12 * 2^9 = 2^21, width 2^9; types that cannot hold
       // the rotated coordinates exactly are skipped by the precondition.
       EP nd = *testing::gen::needle(narrow ? 64 : 4096);
       for (auto& p : nd) p = {p.x * 512, p.y * 512};
-      c.b = translated(nd, *testing::gen::far_offset(1 << 20));
+      c.b = translate(nd, *testing::gen::far_offset(1 << 20));
     }
     const auto far = *testing::gen::far_offset(narrow ? (1 << 21) : 100'000'000);
-    c.a = translated(c.a, far);
-    c.b = translated(c.b, far);
+    c.a = translate(c.a, far);
+    c.b = translate(c.b, far);
     return c;
   });
 }
@@ -147,11 +113,6 @@ bool in_closed_convex(const vec2<exact>& p, const EP& poly) {
     if ((twice_area > 0 && c < 0) || (twice_area < 0 && c > 0)) return false;
   }
   return true;
-}
-
-template <class T>
-vec2<exact> ex(const vec2<T>& v) {
-  return {to_exact(v.x), to_exact(v.y)};
 }
 
 exact sqrt_oracle(const exact& q) { return verify::detail_sat_accuracy::sqrt_oracle(q); }
@@ -439,7 +400,7 @@ TEST_CASE("manifold: swapping A and B, translation, scale (D-CONTACT-6)", "[cont
     const pair_case c = *polygon_pair<double>();
     const vec2<exact> d = *testing::gen::far_offset();
     const auto m = collide_polygons<exact>(c.a, c.b);
-    const auto t = collide_polygons<exact>(translated(c.a, d), translated(c.b, d));
+    const auto t = collide_polygons<exact>(translate(c.a, d), translate(c.b, d));
     RC_ASSERT(m.points.size() == t.points.size());
     for (std::size_t i = 0; i < m.points.size(); ++i) {
       RC_ASSERT(t.points[i].point == m.points[i].point + d);

@@ -15,6 +15,7 @@
 //     translation, so what remains is <= 4 eps * depth (D-SAT-3).
 // Inputs are integer (or dyadic) polygons that every tested type represents
 // exactly: float gets smaller offsets and scale ratios (24 bits).
+#include "support/collision_test_helpers.hpp"
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
 
@@ -39,45 +40,8 @@ inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[" << v.x
 
 namespace {
 
-bool convex_exact(const EP& v) {
-  try {
-    detail_sat::require_convex(std::span<const vec2<exact>>(v), "polygon");
-    return true;
-  } catch (const invalid_input&) {
-    return false;
-  }
-}
+using namespace rigidref::testing::collision;
 
-// At most `keep` vertices of a polygon in convex position, evenly strided
-// (a subset of points in convex position is in convex position).
-EP thin(EP v, std::size_t keep) {
-  if (v.size() <= keep) return v;
-  EP out;
-  for (std::size_t i = 0; i < keep; ++i) out.push_back(v[i * v.size() / keep]);
-  return out;
-}
-
-rc::Gen<EP> convex_polygon() {
-  return rc::gen::suchThat(
-      rc::gen::map(testing::gen::integer_polygon(true), [](EP v) { return thin(std::move(v), 9); }), convex_exact);
-}
-
-EP translated(EP v, const vec2<exact>& d) {
-  for (auto& p : v) p = p + d;
-  return v;
-}
-
-struct pair_case {
-  EP a, b;
-  std::string kind;
-};
-
-void showValue(const pair_case& c, std::ostream& os) {
-  os << c.kind << " a=";
-  for (const auto& p : c.a) os << "[" << p.x << "," << p.y << "]";
-  os << " b=";
-  for (const auto& p : c.b) os << "[" << p.x << "," << p.y << "]";
-}
 
 // Adversarial pairs (polygons of radius ~2^20):
 //   random:     B moved by up to 2^21 (overlapping, touching rarely, separated)
@@ -93,8 +57,8 @@ rc::Gen<pair_case> polygon_pair(int kind_wanted = -1) {
   return rc::gen::exec([kind_wanted] {
     const bool narrow = std::is_same_v<T, float>;
     pair_case c;
-    c.a = *convex_polygon();
-    c.b = *convex_polygon();
+    c.a = *sat_convex_polygon(9);
+    c.b = *sat_convex_polygon(9);
     const int kind = kind_wanted >= 0 ? kind_wanted : *rc::gen::inRange(0, 5);
     if (kind == 4) {
       c.kind = "overlap";
@@ -105,15 +69,15 @@ rc::Gen<pair_case> polygon_pair(int kind_wanted = -1) {
       g = g * exact(1, static_cast<long>(c.a.size()));
       const vec2<exact> gi{exact(big_int(numerator(g.x) / denominator(g.x))),
                            exact(big_int(numerator(g.y) / denominator(g.y)))};
-      c.b = translated(c.b, gi - c.b[*rc::gen::inRange<std::size_t>(0, c.b.size())]);
+      c.b = translate(c.b, gi - c.b[*rc::gen::inRange<std::size_t>(0, c.b.size())]);
     } else if (kind == 0) {
       c.kind = "random";
-      c.b = translated(c.b, *testing::gen::far_offset(1 << 21));
+      c.b = translate(c.b, *testing::gen::far_offset(1 << 21));
     } else if (kind == 1) {
       c.kind = "vertex";
       const std::size_t i = *rc::gen::inRange<std::size_t>(0, c.a.size());
       const std::size_t j = *rc::gen::inRange<std::size_t>(0, c.b.size());
-      c.b = translated(c.b, c.a[i] - c.b[j]);
+      c.b = translate(c.b, c.a[i] - c.b[j]);
     } else if (kind == 2) {
       c.kind = "edge";
       const std::size_t i = *rc::gen::inRange<std::size_t>(0, c.a.size());
@@ -121,16 +85,16 @@ rc::Gen<pair_case> polygon_pair(int kind_wanted = -1) {
       EP b;
       for (const auto& p : c.a) b.push_back(m - p);  // point reflection: still convex, same turn
       const vec2<exact> shift{exact(*rc::gen::inRange(-3, 4)), exact(*rc::gen::inRange(-3, 4))};
-      c.b = translated(b, shift);
+      c.b = translate(b, shift);
     } else {
       c.kind = "small";
       const int k = narrow ? *rc::gen::element(0, 2) : *rc::gen::element(0, 7, 14);
       for (auto& p : c.b) p = {p.x / exact(big_int(1) << k), p.y / exact(big_int(1) << k)};
-      c.b = translated(c.b, *testing::gen::far_offset(1 << 20));
+      c.b = translate(c.b, *testing::gen::far_offset(1 << 20));
     }
     const auto far = *testing::gen::far_offset(narrow ? (1 << 21) : 100'000'000);
-    c.a = translated(c.a, far);
-    c.b = translated(c.b, far);
+    c.a = translate(c.a, far);
+    c.b = translate(c.b, far);
     return c;
   });
 }
@@ -320,7 +284,7 @@ TEMPLATE_LIST_TEST_CASE("SAT symmetry and translation invariance", "[sat]", all_
   rc::prop("translating both by the same offset changes nothing, bit for bit", [] {
     const pair_case c = *polygon_pair<T>();
     const auto d = *testing::gen::far_offset(std::is_same_v<T, float> ? (1 << 21) : 100'000'000);
-    const EP a2 = translated(c.a, d), b2 = translated(c.b, d);
+    const EP a2 = translate(c.a, d), b2 = translate(c.b, d);
     RC_PRE(testing::gen::exactly_representable<T>(c.a) && testing::gen::exactly_representable<T>(c.b) &&
            testing::gen::exactly_representable<T>(a2) && testing::gen::exactly_representable<T>(b2));
     const auto r = sat<T>(testing::gen::to_type<T>(c.a), testing::gen::to_type<T>(c.b));
@@ -345,9 +309,9 @@ TEST_CASE("moving B by depth * normal leaves A and B touching, exactly (D-SAT-3)
     // depth * unit normal = (o/|n|) (n/|n|) = sqrt(depth^2 / |n|^2) n, a rational.
     const exact k = exact_sqrt_of_square(r.depth_squared / length_squared(r.axis));
     const vec2<exact> t = k * r.axis;
-    RC_ASSERT(verify::exact_convex_collision(c.a, translated(c.b, t)).touching);
-    RC_ASSERT(!verify::exact_convex_collision(c.a, translated(c.b, exact(1001, 1000) * t)).intersecting);
-    const auto inside = verify::exact_convex_collision(c.a, translated(c.b, exact(999, 1000) * t));
+    RC_ASSERT(verify::exact_convex_collision(c.a, translate(c.b, t)).touching);
+    RC_ASSERT(!verify::exact_convex_collision(c.a, translate(c.b, exact(1001, 1000) * t)).intersecting);
+    const auto inside = verify::exact_convex_collision(c.a, translate(c.b, exact(999, 1000) * t));
     RC_ASSERT(inside.intersecting && !inside.touching);
   });
 }
@@ -361,7 +325,7 @@ TEMPLATE_LIST_TEST_CASE("moving B by the rounded depth * normal leaves at most 4
     const auto r = sat<T>(testing::gen::to_type<T>(c.a), testing::gen::to_type<T>(c.b));
     RC_PRE(r.status == contact_status::intersecting);
     const vec2<exact> t{to_exact(T(r.depth * r.normal.x)), to_exact(T(r.depth * r.normal.y))};
-    const auto o = verify::exact_convex_collision(c.a, translated(c.b, t));
+    const auto o = verify::exact_convex_collision(c.a, translate(c.b, t));
     const exact residual2 = o.intersecting ? o.depth_squared : o.distance_squared;
     const exact bound = 4 * to_exact(epsilon<T>()) * to_exact(r.depth);
     RC_ASSERT(residual2 <= bound * bound);
@@ -664,7 +628,7 @@ TEMPLATE_LIST_TEST_CASE("circle against polygon: status exact, push-out by depth
                         "[sat][circle]", floating_scalars) {
   using T = TestType;
   rc::prop("moving the circle by depth * normal leaves it at distance r (within 4 eps * depth)", [] {
-    const EP p = *convex_polygon();
+    const EP p = *sat_convex_polygon(9);
     RC_PRE(testing::gen::exactly_representable<T>(p));
     const vec2<exact> c{exact(*rc::gen::inRange(-(1 << 21), 1 << 21)), exact(*rc::gen::inRange(-(1 << 21), 1 << 21))};
     const exact r = exact(*rc::gen::inRange(1, 1 << 21));

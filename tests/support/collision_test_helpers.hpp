@@ -7,12 +7,15 @@
 #include "support/generators.hpp"
 
 #include "rigidref/predicates.hpp"
+#include "rigidref/sat.hpp"
 #include "rigidref/support.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
 
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <ostream>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -134,6 +137,45 @@ inline rc::Gen<EP> convex_integer_polygon() {
 template <class T>
 int max_offset() {
   return std::is_same_v<T, float> ? (1 << 22) : 100'000'000;
+}
+
+// Strictly convex, as sat.hpp requires (collinear vertices rejected).
+inline bool sat_convex(const EP& v) {
+  try {
+    detail_sat::require_convex(std::span<const vec2<exact>>(v), "polygon");
+    return true;
+  } catch (const invalid_input&) {
+    return false;
+  }
+}
+
+// At most `keep` vertices of a polygon in convex position, evenly strided
+// (a subset of points in convex position is in convex position).
+inline EP thin(EP v, std::size_t keep) {
+  if (v.size() <= keep) return v;
+  EP out;
+  for (std::size_t i = 0; i < keep; ++i) out.push_back(v[i * v.size() / keep]);
+  return out;
+}
+
+// Integer polygons thinned to `keep` vertices, strictly convex.
+inline rc::Gen<EP> sat_convex_polygon(std::size_t keep) {
+  return rc::gen::suchThat(
+      rc::gen::map(gen::integer_polygon(true), [keep](EP v) { return thin(std::move(v), keep); }), sat_convex);
+}
+
+// A generated pair of polygons and the kind of configuration it is.
+struct pair_case {
+  EP a, b;
+  std::string kind;
+};
+
+// RapidCheck prints counterexamples with this (found by ADL).
+inline void showValue(const pair_case& c, std::ostream& os) {
+  os << c.kind << " a=";
+  for (const auto& p : c.a) os << "[" << p.x << "," << p.y << "]";
+  os << " b=";
+  for (const auto& p : c.b) os << "[" << p.x << "," << p.y << "]";
 }
 
 }  // namespace rigidref::testing::collision
