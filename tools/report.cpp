@@ -2,6 +2,7 @@
 #include "report_html.hpp"
 #include "report_measurements.hpp"
 #include "report_scene.hpp"
+#include "report_scene_runs.hpp"
 #include "markdown_html.hpp"
 
 #include "rigidref/verify/bounds.hpp"
@@ -43,8 +44,8 @@ void add_report_options(CLI::App& cmd, report_options& opts) {
   cmd.add_option("--cases", opts.cases,
                  "Polygons per builtin type (default 2000); the other tables and types scale with it")
       ->check(CLI::PositiveNumber);
-  cmd.add_option("--only", opts.only_topic, "Only one topic: mass, matrix, collision or solver")
-      ->check(CLI::IsMember({"mass", "matrix", "collision", "solver"}));
+  cmd.add_option("--only", opts.only_topic, "Only one topic: mass, matrix, collision, solver or scene")
+      ->check(CLI::IsMember({"mass", "matrix", "collision", "solver", "scene"}));
   cmd.add_option("--type", opts.only_type, "Only this precision: float, double, long double, mp50, mp100, exact")
       ->check(CLI::IsMember({"float", "double", "long double", "mp50", "mp100", "exact"}));
 }
@@ -241,6 +242,11 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   }
   if (o.only_topic.empty() || o.only_topic == "solver")
     for (auto& m : run_measurements(o, [&](const std::string& what) { p.stage(what); })) measured.push_back(std::move(m));
+  if (o.only_topic.empty() || o.only_topic == "scene") {
+    scene_runs runs = run_report_scenes(o, [&](const std::string& what) { p.stage(what); });
+    for (auto& m : runs.rows) measured.push_back(std::move(m));
+    scene.figures = std::move(runs.figures);
+  }
   p.finish();
   const std::string csv_dir = !o.csv_dir.empty() ? o.csv_dir : (o.out_dir.empty() ? "" : o.out_dir + "/csv");
   const std::string html_path = !o.html_path.empty() ? o.html_path : (o.out_dir.empty() ? "" : o.out_dir + "/report.html");

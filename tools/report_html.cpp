@@ -177,6 +177,18 @@ std::string depth_histogram(const std::vector<std::pair<std::string, double>>& s
   return s.str();
 }
 
+// Both models of each scene side by side: paths and energy over time.
+std::string scene_figures(const scene_report& r, const fs::path& page_dir) {
+  if (r.figures.empty()) return {};
+  std::ostringstream s;
+  s << "<h2>The scenes in both models</h2>\n<p>Each scene run for 500 steps in double by the article model (the "
+       "pages' code ported, quirks kept) and the reference model; the measured rows (resting, energy, no NaN, "
+       "double against mp50) are in the properties table. "
+    << link_anchors("D-SCENE-5, D-SCENE-6", page_dir) << "</p>\n";
+  for (const auto& f : r.figures) s << "<figure>" << f.svg << "<figcaption>" << escape(f.caption) << "</figcaption></figure>\n";
+  return s.str();
+}
+
 // The C++ port of the Force Based scene against the articles' JavaScript.
 std::string scene_section(const scene_report& r, const fs::path& page_dir) {
   std::ostringstream s;
@@ -185,7 +197,7 @@ std::string scene_section(const scene_report& r, const fs::path& page_dir) {
        "<code>createPolygonPoints</code>, <code>mat2.js</code> and <code>BodyShapeMatching.js</code> "
        "(compared bit for bit by the ctests test_golden and test_golden_shape_matching), and the Force Based "
        "page's scene, step by step, compared here. " << link_anchors("D-SCENE-2", page_dir) << "</p>\n";
-  if (!r.available) return s.str() + "<p>" + escape(r.note) + "</p>\n";
+  if (!r.available) return s.str() + "<p>" + escape(r.note) + "</p>\n" + scene_figures(r, page_dir);
   s << "<p>" << escape(r.note) << "; steps 1&ndash;" << r.wall_only_through
     << " involve only the walls (article code alone), later steps also body contacts (our gjk_epa.js).</p>\n";
   s << "<table><tr><th class=\"name\">C++ side</th><th>steps</th><th>bit-identical</th><th>first divergence</th>"
@@ -195,7 +207,7 @@ std::string scene_section(const scene_report& r, const fs::path& page_dir) {
       << "</td><td>" << (c.first_divergence ? std::to_string(c.first_divergence) : std::string("none")) << "</td><td>"
       << number(c.max_diff_wall) << "</td><td>" << number(c.max_diff_body) << "</td></tr>\n";
   s << "</table>\n";
-  return s.str();
+  return s.str() + scene_figures(r, page_dir);
 }
 
 // The committed engine summaries (data/validation/results/*.txt, written by

@@ -18,11 +18,17 @@ struct scene_comparison {
   double max_diff_body = 0;   // ... and over the rest
 };
 
+struct scene_figure {
+  std::string caption;
+  std::string svg;  // inline SVG
+};
+
 struct scene_report {
   bool available = false;     // the golden file was found and read
   std::string note;           // why not, or the provenance in one line
   int wall_only_through = 0;  // last step of the wall-only phase
   std::vector<scene_comparison> rows;
+  std::vector<scene_figure> figures;  // both models' paths and energy (report_scene_runs.hpp)
 };
 
 // Runs the comparisons if data/golden/scene_force.json is next to this binary.

@@ -5,16 +5,23 @@
 // golden run of the article's JavaScript (tests/scene_force_test.cpp).
 #include "scene.hpp"
 
+#include "scene_driver.hpp"
+#include "scene_plot.hpp"
+
 #include "rigidref/articles/scene_force.hpp"
+#include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
+#include "rigidref/scene_state.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <bit>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <ios>
 #include <limits>
 #include <memory>
@@ -22,6 +29,7 @@
 #include <string>
 #include <type_traits>
 #include <unordered_map>
+#include <vector>
 
 namespace rigidref::tools {
 
@@ -49,6 +57,14 @@ void add_scene_options(CLI::App& cmd, scene_options& opts) {
                  "(data/golden/scene_force.json) where it has them, the C library's elsewhere.\n"
                  "Double only. Without it, cos/sin are the C library's, which differ from V8's by\n"
                  "one ulp on some arguments, so the run can part from the JavaScript's.");
+  cmd.add_option("--svg", opts.svg,
+                 "Also write an SVG of the run: the walls, every body's centre track, its outline every\n"
+                 "--svg-stride steps (faint) and at the last step (solid)");
+  cmd.add_option("--svg-stride", opts.svg_stride, "Steps between outlines in --svg")
+      ->check(CLI::Range(1, 100000000))
+      ->capture_default_str();
+  cmd.add_option("--energy-svg", opts.energy_svg,
+                 "Also write an SVG of the mechanical energy over the steps (1/2 m v^2 + 1/2 I w^2 + m g y)");
   cmd.footer(
       "Output: JSON Lines on standard output, one per step k = 1..N, after that step's simulate():\n"
       "  {\"step\":k,\"bodies\":[{\"pos\":[x,y],\"ang\":a,\"vel\":[x,y],\"angVel\":w}, ...]}\n"
@@ -77,7 +93,7 @@ std::string number(const T& x) {
 }
 
 template <class T>
-void print_step(std::ostream& out, int k, const articles::force_scene<T>& s) {
+void print_step(std::ostream& out, int k, const scene_snapshot<T>& s) {
   std::string line = "{\"step\":" + std::to_string(k) + ",\"bodies\":[";
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     const auto& b = s.bodies[i];
@@ -88,19 +104,49 @@ void print_step(std::ostream& out, int k, const articles::force_scene<T>& s) {
   out << line << "]}\n";
 }
 
+bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
+  std::ofstream f(path);
+  f << text;
+  if (!f) {
+    err << "error: cannot write " << path << '\n';
+    return false;
+  }
+  return true;
+}
+
 template <class T>
 int run(const scene_options& opts, articles::scene_libm<T> libm, std::ostream& out, std::ostream& err) {
-  articles::force_scene<T> s = articles::make_force_scene<T>(std::move(libm));
+  scene_driver<T> d = make_scene_driver<T>(opts.scene, opts.model, std::move(libm));
+  const bool plots = !opts.svg.empty() || !opts.energy_svg.empty();
+  std::vector<scene_snapshot<double>> frames;
+  if (plots) frames.push_back(snapshot_to_double(d.snapshot()));
+  const auto start = std::chrono::steady_clock::now();
+  auto last_note = start;
+  int rc = 0;
   for (int k = 1; k <= opts.steps; ++k) {
     try {
-      articles::simulate(s);
+      d.step();
     } catch (const std::exception& e) {
       err << "rigidref scene: stopped at step " << k << ": " << e.what() << '\n';
-      return 1;
+      rc = 1;
+      break;
     }
-    print_step(out, k, s);
+    const scene_snapshot<T> snap = d.snapshot();
+    print_step(out, k, snap);
+    if (plots) frames.push_back(snapshot_to_double(snap));
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_note > std::chrono::seconds(2)) {  // progress on long runs (mp50)
+      err << "rigidref scene: step " << k << " of " << opts.steps << '\n';
+      last_note = now;
+    }
   }
-  return 0;
+  const std::string label = opts.scene + ", " + opts.model + " model, " + opts.precision;
+  const std::vector<scene_plot_run> runs{{label, "#2166ac", std::move(frames)}};
+  if (!opts.svg.empty() && !write_file(opts.svg, trajectory_svg(runs, label, opts.svg_stride, true), err)) return 2;
+  if (!opts.energy_svg.empty() &&
+      !write_file(opts.energy_svg, energy_svg(runs, 9.8, "energy, " + label, true), err))
+    return 2;
+  return rc;
 }
 
 }  // namespace
@@ -134,23 +180,24 @@ bool v8_libm(const std::string& file, articles::scene_libm<double>& libm, std::o
 }
 
 int run_scene(const scene_options& opts, std::ostream& out, std::ostream& err) {
-  if (opts.model != "article") {
-    err << "error: --model " << opts.model
-        << ": the reference model of the force-based scene is not implemented yet; use --model article\n";
+  if (!opts.js_libm.empty() && (opts.precision != "double" || opts.model != "article")) {
+    err << "error: --js-libm holds V8's double results for the article's code; it needs --model article "
+           "--precision double\n";
     return 2;
   }
-  if (!opts.js_libm.empty() && opts.precision != "double") {
-    err << "error: --js-libm holds V8's double results; it needs --precision double\n";
+  try {
+    if (opts.precision == "double") {
+      articles::scene_libm<double> libm;
+      if (!opts.js_libm.empty() && !v8_libm(opts.js_libm, libm, err)) return 2;
+      return run<double>(opts, std::move(libm), out, err);
+    }
+    if (opts.precision == "float") return run<float>(opts, {}, out, err);
+    if (opts.precision == "long double") return run<long double>(opts, {}, out, err);
+    if (opts.precision == "mp50") return run<mp50>(opts, {}, out, err);
+  } catch (const invalid_input& e) {  // a scene/model pair that is not available
+    err << "error: " << e.what() << '\n';
     return 2;
   }
-  if (opts.precision == "double") {
-    articles::scene_libm<double> libm;
-    if (!opts.js_libm.empty() && !v8_libm(opts.js_libm, libm, err)) return 2;
-    return run<double>(opts, std::move(libm), out, err);
-  }
-  if (opts.precision == "float") return run<float>(opts, {}, out, err);
-  if (opts.precision == "long double") return run<long double>(opts, {}, out, err);
-  if (opts.precision == "mp50") return run<mp50>(opts, {}, out, err);
   err << "error: unknown precision " << opts.precision << '\n';
   return 2;
 }

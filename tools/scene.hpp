@@ -17,6 +17,9 @@ struct scene_options {
   int steps = 500;
   std::string precision = "double";   // float, double, long double, mp50
   std::string js_libm;                // golden file whose V8 cos/sin/** values to use (double only)
+  std::string svg;                    // write the bodies' paths here (SVG)
+  std::string energy_svg;             // write the energy over time here (SVG)
+  int svg_stride = 25;                // outlines every this many steps in the paths
 };
 
 void add_scene_options(CLI::App& cmd, scene_options& opts);

@@ -37,6 +37,7 @@
 #include "rigidref/epa.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
+#include "rigidref/scene_state.hpp"
 #include "rigidref/vec2.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -382,6 +383,19 @@ void simulate(force_scene<T>& s) {
     for (std::size_t j : pairs[i]) s.last_gjk.push_back(scene_project_collision(s, i, j));
   for (auto& body : s.bodies) integrate(body, s.k);  // D-SCENE-5
   ++s.step_count;
+}
+
+// The scene's state for the CLI, the report and the scene properties
+// (scene_state.hpp): world shapes with the scene's libm, inertia as the
+// article's this.inertia (mass times createPolygonPoints' value).
+template <class T>
+scene_snapshot<T> snapshot(const force_scene<T>& s) {
+  scene_snapshot<T> out;
+  out.step = s.step_count;
+  for (const auto& b : s.bodies)
+    out.bodies.push_back({b.pos, b.ang, b.vel, b.ang_vel, b.mass, b.inertia, scene_world_shape(b, s.libm)});
+  for (const auto& w : s.walls) out.walls.push_back({w.position, w.normal});
+  return out;
 }
 
 }  // namespace rigidref::articles

@@ -1,0 +1,140 @@
+// The report's scene runs (report_scene_runs.hpp).
+#include "report_scene_runs.hpp"
+#include "scene_driver.hpp"
+#include "scene_plot.hpp"
+
+#include "rigidref/scalar.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <string>
+
+namespace rigidref::tools {
+namespace {
+
+constexpr int steps = 500;
+constexpr double g = 9.8;
+
+struct run_result {
+  std::vector<scene_snapshot<double>> frames;  // 0 .. last step reached
+  std::string stopped;                         // why it stopped early ("" = ran all steps)
+};
+
+template <class T>
+run_result run(const std::string& scene, const std::string& model) {
+  run_result r;
+  scene_driver<T> d = make_scene_driver<T>(scene, model);
+  r.frames.push_back(snapshot_to_double(d.snapshot()));
+  for (int k = 1; k <= steps; ++k) {
+    try {
+      d.step();
+    } catch (const std::exception& e) {
+      r.stopped = "stopped at step " + std::to_string(k) + ": " + e.what();
+      break;
+    }
+    r.frames.push_back(snapshot_to_double(d.snapshot()));
+  }
+  return r;
+}
+
+bool finite_state(const scene_snapshot<double>& s) {
+  for (const auto& b : s.bodies) {
+    for (double v : {b.pos.x, b.pos.y, b.ang, b.vel.x, b.vel.y, b.ang_vel})
+      if (!std::isfinite(v)) return false;
+    for (const auto& p : b.world_shape)
+      if (!std::isfinite(p.x) || !std::isfinite(p.y)) return false;
+  }
+  return true;
+}
+
+// Largest |a - b| over every body's pos, ang, vel and angVel.
+double state_difference(const scene_snapshot<double>& a, const scene_snapshot<double>& b) {
+  double d = 0;
+  for (std::size_t i = 0; i < a.bodies.size() && i < b.bodies.size(); ++i) {
+    const auto& x = a.bodies[i];
+    const auto& y = b.bodies[i];
+    for (double v : {x.pos.x - y.pos.x, x.pos.y - y.pos.y, x.ang - y.ang, x.vel.x - y.vel.x, x.vel.y - y.vel.y,
+                     x.ang_vel - y.ang_vel})
+      d = std::max(d, std::abs(v));
+  }
+  return d;
+}
+
+measured_row row(const std::string& scene, const std::string& model, const std::string& quantity,
+                 const std::string& type, double value, const std::string& unit, const std::string& expectation,
+                 const std::string& verdict, const std::string& why) {
+  return {"scene", scene + " (" + model + " model): " + quantity, type, steps, value, unit, expectation, verdict,
+          why, ""};
+}
+
+}  // namespace
+
+scene_runs run_report_scenes(const report_options& /*o*/, const std::function<void(const std::string&)>& stage) {
+  scene_runs out;
+  const std::vector<std::pair<std::string, std::string>> models{{"article", "#b2182b"}, {"reference", "#1b7837"}};
+  for (const std::string scene : {"force-based", "shape-matching"}) {
+    std::vector<scene_plot_run> plotted;
+    const std::string why = scene == "force-based" ? "D-SCENE-5" : "D-SCENE-6";
+    for (const auto& [model, colour] : models) {
+      stage("scene " + scene + ", " + model + " model");
+      run_result d;
+      try {
+        d = run<double>(scene, model);
+      } catch (const invalid_input&) {
+        continue;  // this scene/model pair does not exist (yet)
+      }
+      const int reached = static_cast<int>(d.frames.size()) - 1;
+      // Resting: mean vel.y and mean speed of every body over steps 300..500.
+      double vy = 0, speed = 0;
+      int n = 0;
+      for (int k = 300; k <= reached; ++k)
+        for (const auto& b : d.frames[k].bodies) {
+          vy += b.vel.y;
+          speed += std::hypot(b.vel.x, b.vel.y);
+          ++n;
+        }
+      if (n) {
+        out.rows.push_back(row(scene, model, "mean vel.y over steps 300-500", "double", vy / n, "m/s", "reported",
+                               "finding", why));
+        out.rows.push_back(row(scene, model, "mean speed over steps 300-500", "double", speed / n, "m/s", "reported",
+                               "finding", why));
+      }
+      out.rows.push_back(row(scene, model, "energy at the last step / at step 0", "double",
+                             scene_energy(d.frames.back(), g) / scene_energy(d.frames.front(), g), "ratio",
+                             "reported", "finding", why));
+      // No NaN in any precision; where double and mp50 part.
+      for (const std::string type : {"float", "double", "long double", "mp50"}) {
+        run_result r = type == "double" ? d
+                       : type == "float" ? run<float>(scene, model)
+                       : type == "long double" ? run<long double>(scene, model)
+                                               : run<mp50>(scene, model);
+        const bool ok = std::all_of(r.frames.begin(), r.frames.end(), finite_state);
+        out.rows.push_back(row(scene, model, "steps run with every state finite" +
+                                                 (r.stopped.empty() ? std::string() : " (" + r.stopped + ")"),
+                               type, static_cast<double>(r.frames.size() - 1), "steps",
+                               "no NaN or infinity in any step", ok ? "pass" : "FAIL", why));
+        if (type == "mp50") {
+          int first = 0;
+          for (std::size_t k = 0; k < r.frames.size() && k < d.frames.size(); ++k)
+            if (state_difference(r.frames[k], d.frames[k]) > 1e-6) {
+              first = static_cast<int>(k);
+              break;
+            }
+          out.rows.push_back(row(scene, model, "first step where double and mp50 differ by more than 1e-6 (0: none)",
+                                 "double", first, "step", "reported", "finding", why));
+        }
+      }
+      plotted.push_back({model + " model, double" + (d.stopped.empty() ? "" : " (" + d.stopped + ")"), colour,
+                         std::move(d.frames)});
+    }
+    if (plotted.empty()) continue;
+    out.figures.push_back({"The " + scene + " scene: paths of both models (double, 500 steps)",
+                           trajectory_svg(plotted, scene + " scene", 25, false)});
+    out.figures.push_back({"The " + scene + " scene: mechanical energy over time",
+                           energy_svg(plotted, g, scene + " scene: energy", false)});
+  }
+  return out;
+}
+
+}  // namespace rigidref::tools
