@@ -45,7 +45,7 @@ const std::map<std::string, std::string>& derivation_files() {
       {"D-IMPULSE", "impulse.md"},   {"D-SOLVER", "solver.md"}, {"D-BODYFORCE", "solver.md"},
       {"D-GJK", "gjk.md"},           {"D-EPA", "epa.md"},      {"D-SAT", "sat.md"},
       {"D-ENGINE", "engines.md"},   {"D-RECT", "sat.md"},    {"D-CONTACT", "contact.md"},
-      {"D-SCENE", "scenes.md"}};
+      {"D-SCENE", "scenes.md"},     {"D-SCENEREF", "scene_reference.md"}};
   return files;
 }
 

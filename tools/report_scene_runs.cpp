@@ -4,10 +4,12 @@
 #include "scene_plot.hpp"
 
 #include "rigidref/scalar.hpp"
+#include "rigidref/verify/scene_checks.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <string>
 
 namespace rigidref::tools {
@@ -68,14 +70,59 @@ measured_row row(const std::string& scene, const std::string& model, const std::
           why, ""};
 }
 
+// double against mp50 (long double when quick), events compared per step.
+verify::divergence_report divergence(const std::string& scene, const std::string& model, bool quick) {
+  using articles::shape_matching_model;
+  const auto sm = model == "article" ? shape_matching_model::article : shape_matching_model::reference;
+  if (scene == "shape-matching")
+    return quick ? verify::shape_matching_divergence<double, long double>(steps, sm)
+                 : verify::shape_matching_divergence<double, mp50>(steps, sm);
+  if (model == "article")
+    return quick ? verify::article_divergence<double, long double>(steps) : verify::article_divergence<double, mp50>(steps);
+  return quick ? verify::reference_divergence<double, long double>(steps)
+               : verify::reference_divergence<double, mp50>(steps);
+}
+
+// Momentum bookkeeping of the force-based scene in double: the reference
+// model's identity p' = p + m g dt + wall impulses (exact residual in eps of
+// the momentum scale, bound 16 from derivations/scene_reference.md), and how
+// far the article model is from it (force resets and push-outs).
+void momentum_rows(std::vector<measured_row>& rows) {
+  const double eps = std::numeric_limits<double>::epsilon();
+  reference_world<double> w = make_force_reference_scene<double>();
+  double worst = 0;
+  for (int k = 1; k <= steps; ++k) {
+    const scene_snapshot<double> before = snapshot(w);
+    step(w);
+    const auto m = verify::reference_momentum_residual(before, snapshot(w), w.last, w.params.g, w.params.dt);
+    worst = std::max(worst, m.linear / (eps * m.linear_scale));
+  }
+  rows.push_back(row("force-based", "reference", "linear momentum change minus gravity and wall impulses, per step",
+                     "double", worst, "eps of the momentum scale", "<= 16 eps", worst <= 16 ? "pass" : "FAIL",
+                     "D-SCENEREF-7"));
+  articles::force_scene<double> a = articles::make_force_scene<double>();
+  double violation = 0;
+  int first = 0;
+  for (int k = 1; k <= steps; ++k) {
+    const auto m = verify::article_momentum(a);
+    if (m.violation > 64 * eps * 10 && first == 0) first = k;  // above rounding: 64 eps of 10 kg m/s
+    violation = std::max(violation, m.violation);
+  }
+  measured_row r = row("force-based", "article", "the same identity: largest violation (first at step " +
+                                                     std::to_string(first) + ")",
+                       "double", violation, "N s", "reported", "finding", "D-SCENEREF-7, D-BODYFORCE-5");
+  r.counterexample = "scene_force_article_momentum_reset.json";
+  rows.push_back(std::move(r));
+}
+
 }  // namespace
 
-scene_runs run_report_scenes(const report_options& /*o*/, const std::function<void(const std::string&)>& stage) {
+scene_runs run_report_scenes(const report_options& o, const std::function<void(const std::string&)>& stage) {
   scene_runs out;
   const std::vector<std::pair<std::string, std::string>> models{{"article", "#b2182b"}, {"reference", "#1b7837"}};
   for (const std::string scene : {"force-based", "shape-matching"}) {
     std::vector<scene_plot_run> plotted;
-    const std::string why = scene == "force-based" ? "D-SCENE-5" : "D-SCENE-6";
+    const std::string why = scene == "force-based" ? "D-SCENE-5, D-SCENEREF-8" : "D-SCENE-6, D-SCENE-10";
     for (const auto& [model, colour] : models) {
       stage("scene " + scene + ", " + model + " model");
       run_result d;
@@ -105,6 +152,7 @@ scene_runs run_report_scenes(const report_options& /*o*/, const std::function<vo
                              "reported", "finding", why));
       // No NaN in any precision; where double and mp50 part.
       for (const std::string type : {"float", "double", "long double", "mp50"}) {
+        if (o.quick && type == "mp50") continue;
         run_result r = type == "double" ? d
                        : type == "float" ? run<float>(scene, model)
                        : type == "long double" ? run<long double>(scene, model)
@@ -114,21 +162,21 @@ scene_runs run_report_scenes(const report_options& /*o*/, const std::function<vo
                                                  (r.stopped.empty() ? std::string() : " (" + r.stopped + ")"),
                                type, static_cast<double>(r.frames.size() - 1), "steps",
                                "no NaN or infinity in any step", ok ? "pass" : "FAIL", why));
-        if (type == "mp50") {
-          int first = 0;
-          for (std::size_t k = 0; k < r.frames.size() && k < d.frames.size(); ++k)
-            if (state_difference(r.frames[k], d.frames[k]) > 1e-6) {
-              first = static_cast<int>(k);
-              break;
-            }
-          out.rows.push_back(row(scene, model, "first step where double and mp50 differ by more than 1e-6 (0: none)",
-                                 "double", first, "step", "reported", "finding", why));
-        }
       }
+      // Where a double run and a wider one part: the first step whose
+      // discrete events (contacts, features, gates) differ (scene_checks.hpp).
+      const std::string wide = o.quick ? "long double" : "mp50";
+      const verify::divergence_report dv = divergence(scene, model, o.quick);
+      out.rows.push_back(row(scene, model, "first step whose discrete events differ, double against " + wide +
+                                               " (0: none in " + std::to_string(dv.steps_run) + " steps)",
+                             "double", dv.first_event_step, "step", "reported", "finding", why));
+      out.rows.push_back(row(scene, model, "largest state difference, double against " + wide + ", before that step",
+                             "double", dv.max_diff_before, "SI units", "reported", "finding", why));
       plotted.push_back({model + " model, double" + (d.stopped.empty() ? "" : " (" + d.stopped + ")"), colour,
                          std::move(d.frames)});
     }
     if (plotted.empty()) continue;
+    if (scene == "force-based") momentum_rows(out.rows);
     out.figures.push_back({"The " + scene + " scene: paths of both models (double, 500 steps)",
                            trajectory_svg(plotted, scene + " scene", 25, false)});
     out.figures.push_back({"The " + scene + " scene: mechanical energy over time",

@@ -35,28 +35,33 @@ namespace rigidref::tools {
 
 void add_scene_options(CLI::App& cmd, scene_options& opts) {
   cmd.add_option("scene", opts.scene,
-                 "Which scene: force-based (collision-force.html: two walls, a square and a triangle,\n"
-                 "dt = 0.02, g = 9.8; BodyForce.js's projectWalls / projectCollision)")
+                 "Which scene:\n"
+                 "  force-based     collision-force.html: two walls, a square and a triangle, dt = 0.02,\n"
+                 "                  g = 9.8; BodyForce.js's impulses (derivations/scenes.md D-SCENE-1..5)\n"
+                 "  shape-matching  collision-shapeMatching.html: two walls, three squares, position-based\n"
+                 "                  steps with shape matching (D-SCENE-6..11)")
       ->required()
-      ->check(CLI::IsMember({"force-based"}));
+      ->check(CLI::IsMember({"force-based", "shape-matching"}));
   cmd.add_option("--model", opts.model,
                  "article: the page's code ported faithfully, quirks kept (derivations/scenes.md);\n"
-                 "reference: not implemented yet")
+                 "reference: the same scene with rigidref's components (exact-normal EPA, clipping\n"
+                 "manifold and sequential impulses for force-based, derivations/scene_reference.md;\n"
+                 "EPA, scale-aware features and proper rotations for shape-matching, D-SCENE-11)")
       ->check(CLI::IsMember({"article", "reference"}))
       ->capture_default_str();
-  cmd.add_option("--steps", opts.steps, "Number of simulate() steps (one per rendered frame in the page)")
+  cmd.add_option("--steps", opts.steps, "Number of steps (one per rendered frame in the page)")
       ->check(CLI::Range(0, 100000000))
       ->capture_default_str();
   cmd.add_option("--precision", opts.precision,
-                 "Scalar type of the port: float, double (the JavaScript's), long double, mp50\n"
-                 "(50-digit binary float). The page's constants are converted once from their decimals.")
+                 "Scalar type: float, double (the JavaScript's), long double, mp50 (50-digit binary\n"
+                 "float). The pages' constants are converted once from their decimals.")
       ->check(CLI::IsMember({"float", "double", "long double", "mp50"}))
       ->capture_default_str();
   cmd.add_option("--js-libm", opts.js_libm,
-                 "Use the V8 Math.cos/Math.sin/** results recorded in this golden file\n"
-                 "(data/golden/scene_force.json) where it has them, the C library's elsewhere.\n"
-                 "Double only. Without it, cos/sin are the C library's, which differ from V8's by\n"
-                 "one ulp on some arguments, so the run can part from the JavaScript's.");
+                 "Use the V8 Math.cos/sin/atan2/** results recorded in this golden file\n"
+                 "(data/golden/scene_force.json or scene_shape_matching.json) where it has them, the C\n"
+                 "library's elsewhere. Article model in double only. Without it, the C library's values\n"
+                 "differ from V8's by one ulp on some arguments, so the run can part from the JavaScript's.");
   cmd.add_option("--svg", opts.svg,
                  "Also write an SVG of the run: the walls, every body's centre track, its outline every\n"
                  "--svg-stride steps (faint) and at the last step (solid)");
@@ -66,13 +71,16 @@ void add_scene_options(CLI::App& cmd, scene_options& opts) {
   cmd.add_option("--energy-svg", opts.energy_svg,
                  "Also write an SVG of the mechanical energy over the steps (1/2 m v^2 + 1/2 I w^2 + m g y)");
   cmd.footer(
-      "Output: JSON Lines on standard output, one per step k = 1..N, after that step's simulate():\n"
+      "Output: JSON Lines on standard output, one per step k = 1..N, after that step:\n"
       "  {\"step\":k,\"bodies\":[{\"pos\":[x,y],\"ang\":a,\"vel\":[x,y],\"angVel\":w}, ...]}\n"
       "Numbers are the shortest decimals that read back to the same value (float, double, long double)\n"
       "or max_digits10 digits (mp50); NaN and infinities as the strings \"NaN\", \"Infinity\", \"-Infinity\".\n"
-      "Body 0 is the square, body 1 the triangle. Exit status 0, 1 if the simulation stops early\n"
-      "(where the article's code would throw, e.g. \"Weird collision\"), 2 on bad usage.\n"
-      "Example: rigidref scene force-based --model article --steps 3 --precision double\n");
+      "Bodies in the page's order (force-based: the square, the triangle; shape-matching: squares of\n"
+      "radius 2, 1, 1.5). Progress on stderr every 2 s on long runs. Exit status 0, 1 if the simulation\n"
+      "stops early (where the article's code would throw, e.g. \"Weird collision\"), 2 on bad usage.\n"
+      "Examples:\n"
+      "  rigidref scene force-based --model article --steps 3 --precision double\n"
+      "  rigidref scene shape-matching --model reference --svg paths.svg --energy-svg energy.svg > run.jsonl\n");
 }
 
 namespace {
@@ -104,20 +112,20 @@ void print_step(std::ostream& out, int k, const scene_snapshot<T>& s) {
   out << line << "]}\n";
 }
 
-bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
-  std::ofstream f(path);
-  f << text;
-  if (!f) {
-    err << "error: cannot write " << path << '\n';
-    return false;
-  }
-  return true;
+// Opens an output file before the run, so a bad path fails at once.
+std::unique_ptr<std::ofstream> open_output(const std::string& path, std::ostream& err) {
+  if (path.empty()) return nullptr;
+  auto f = std::make_unique<std::ofstream>(path);
+  if (!*f) err << "error: cannot write " << path << '\n';
+  return f;
 }
 
 template <class T>
-int run(const scene_options& opts, articles::scene_libm<T> libm, std::ostream& out, std::ostream& err) {
+int run(const scene_options& opts, articles::shape_matching_libm<T> libm, std::ostream& out, std::ostream& err) {
   scene_driver<T> d = make_scene_driver<T>(opts.scene, opts.model, std::move(libm));
-  const bool plots = !opts.svg.empty() || !opts.energy_svg.empty();
+  const auto svg = open_output(opts.svg, err), energy = open_output(opts.energy_svg, err);
+  if ((svg && !*svg) || (energy && !*energy)) return 2;
+  const bool plots = svg || energy;
   std::vector<scene_snapshot<double>> frames;
   if (plots) frames.push_back(snapshot_to_double(d.snapshot()));
   const auto start = std::chrono::steady_clock::now();
@@ -142,40 +150,30 @@ int run(const scene_options& opts, articles::scene_libm<T> libm, std::ostream& o
   }
   const std::string label = opts.scene + ", " + opts.model + " model, " + opts.precision;
   const std::vector<scene_plot_run> runs{{label, "#2166ac", std::move(frames)}};
-  if (!opts.svg.empty() && !write_file(opts.svg, trajectory_svg(runs, label, opts.svg_stride, true), err)) return 2;
-  if (!opts.energy_svg.empty() &&
-      !write_file(opts.energy_svg, energy_svg(runs, 9.8, "energy, " + label, true), err))
+  if (svg) *svg << trajectory_svg(runs, label, opts.svg_stride, true);
+  if (energy) *energy << energy_svg(runs, 9.8, "energy, " + label, true);
+  if ((svg && !*svg) || (energy && !*energy)) {
+    err << "error: writing the SVG output failed\n";
     return 2;
+  }
   return rc;
 }
 
 }  // namespace
 
 // V8's values from a golden file, by argument bits (the C library's elsewhere).
-bool v8_libm(const std::string& file, articles::scene_libm<double>& libm, std::ostream& err) {
+bool v8_libm(const std::string& file, articles::shape_matching_libm<double>& libm, std::ostream& err) {
   std::ifstream in(file);
   if (!in) {
     err << "error: cannot open " << file << '\n';
     return false;
   }
-  using table = std::unordered_map<std::uint64_t, std::uint64_t>;
-  auto cos_t = std::make_shared<table>(), sin_t = std::make_shared<table>(), pow_t = std::make_shared<table>();
   try {
-    const auto doc = nlohmann::json::parse(in);
-    auto bits = [](const nlohmann::json& j) { return std::stoull(j.get<std::string>(), nullptr, 16); };
-    for (auto [t, name] : {std::pair{cos_t, "cos"}, std::pair{sin_t, "sin"}, std::pair{pow_t, "pow3"}})
-      for (const auto& r : doc.at("js_libm").at(name)) (*t)[bits(r.at(0))] = bits(r.at(1));
+    libm = articles::shape_matching_v8_libm(articles::read_v8_libm_table(nlohmann::json::parse(in).at("js_libm")));
   } catch (const std::exception& e) {
     err << "error: " << file << ": not a scene golden file (" << e.what() << ")\n";
     return false;
   }
-  auto look = [](const std::shared_ptr<table>& t, double x, double fallback) {
-    const auto it = t->find(std::bit_cast<std::uint64_t>(x));
-    return it == t->end() ? fallback : std::bit_cast<double>(it->second);
-  };
-  libm.cos = [=](const double& x) { return look(cos_t, x, std::cos(x)); };
-  libm.sin = [=](const double& x) { return look(sin_t, x, std::sin(x)); };
-  libm.pow3 = [=](const double& x) { return look(pow_t, x, std::pow(x, 3)); };
   return true;
 }
 
@@ -187,7 +185,7 @@ int run_scene(const scene_options& opts, std::ostream& out, std::ostream& err) {
   }
   try {
     if (opts.precision == "double") {
-      articles::scene_libm<double> libm;
+      articles::shape_matching_libm<double> libm;
       if (!opts.js_libm.empty() && !v8_libm(opts.js_libm, libm, err)) return 2;
       return run<double>(opts, std::move(libm), out, err);
     }

@@ -2,7 +2,7 @@
 // as JSON Lines (one line per step).
 #pragma once
 
-#include "rigidref/articles/scene_force.hpp"
+#include "rigidref/articles/scene_shape_matching.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -12,11 +12,11 @@
 namespace rigidref::tools {
 
 struct scene_options {
-  std::string scene;                  // force-based
-  std::string model = "article";      // article (the faithful port); reference: not written yet
+  std::string scene;                  // force-based, shape-matching
+  std::string model = "article";      // article (the faithful port), reference
   int steps = 500;
   std::string precision = "double";   // float, double, long double, mp50
-  std::string js_libm;                // golden file whose V8 cos/sin/** values to use (double only)
+  std::string js_libm;                // golden file whose V8 libm values to use (article, double)
   std::string svg;                    // write the bodies' paths here (SVG)
   std::string energy_svg;             // write the energy over time here (SVG)
   int svg_stride = 25;                // outlines every this many steps in the paths
@@ -32,6 +32,6 @@ int run_scene(const scene_options& opts, std::ostream& out, std::ostream& err);
 // Fills `libm` with V8's cos, sin and ** 3 recorded in a scene golden file
 // (by argument bits; the C library's values for other arguments). False,
 // with a message on `err`, when the file cannot be read.
-bool v8_libm(const std::string& file, articles::scene_libm<double>& libm, std::ostream& err);
+bool v8_libm(const std::string& file, articles::shape_matching_libm<double>& libm, std::ostream& err);
 
 }  // namespace rigidref::tools

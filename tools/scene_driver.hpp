@@ -4,7 +4,9 @@
 #pragma once
 
 #include "rigidref/articles/scene_force.hpp"
+#include "rigidref/articles/scene_shape_matching.hpp"
 #include "rigidref/errors.hpp"
+#include "rigidref/scene_reference.hpp"
 #include "rigidref/scene_state.hpp"
 
 #include <functional>
@@ -20,15 +22,26 @@ struct scene_driver {
   std::function<scene_snapshot<T>()> snapshot;  // the state after the last step (step 0: the initial one)
 };
 
-// `libm`: the libm calls of the article's page (V8's values for the golden
-// comparison); the reference models use the C library's. Throws
-// invalid_input for a scene/model pair that does not exist.
+// `libm`: the pages' libm calls (cos, sin, atan2, **; V8's values for the
+// golden comparisons, the C library's by default). Throws invalid_input for
+// a scene/model pair that does not exist.
 template <class T>
 scene_driver<T> make_scene_driver(const std::string& scene, const std::string& model,
-                                  articles::scene_libm<T> libm = {}) {
+                                  articles::shape_matching_libm<T> libm = {}) {
   if (scene == "force-based" && model == "article") {
-    auto s = std::make_shared<articles::force_scene<T>>(articles::make_force_scene<T>(std::move(libm)));
+    auto s = std::make_shared<articles::force_scene<T>>(
+        articles::make_force_scene<T>(articles::force_scene_libm_from(libm)));
     return {[s] { articles::simulate(*s); }, [s] { return articles::snapshot(*s); }};
+  }
+  if (scene == "force-based" && model == "reference") {  // the C library's libm (no golden to match)
+    auto w = std::make_shared<reference_world<T>>(make_force_reference_scene<T>());
+    return {[w] { step(*w); }, [w] { return snapshot(*w); }};
+  }
+  if (scene == "shape-matching" && (model == "article" || model == "reference")) {
+    const auto m = model == "article" ? articles::shape_matching_model::article : articles::shape_matching_model::reference;
+    auto s = std::make_shared<articles::shape_matching_scene<T>>(
+        articles::make_shape_matching_scene<T>(std::move(libm), m));
+    return {[s] { articles::world_step(*s); }, [s] { return articles::snapshot(*s); }};
   }
   throw invalid_input("scene " + scene + " --model " + model + " is not available");
 }
