@@ -184,7 +184,7 @@ std::string scene_figures(const scene_report& r, const fs::path& page_dir) {
   s << "<h2>The scenes in both models</h2>\n<p>Each scene run for 500 steps in double by the article model (the "
        "pages' code ported, quirks kept) and the reference model; the measured rows (resting, energy, no NaN, "
        "double against mp50) are in the properties table. "
-    << link_anchors("D-SCENE-5, D-SCENE-6", page_dir) << "</p>\n";
+    << link_anchors("D-SCENE-5, D-SCENE-6, D-SCENE-10, D-SCENEREF-5", page_dir) << "</p>\n";
   for (const auto& f : r.figures) s << "<figure>" << f.svg << "<figcaption>" << escape(f.caption) << "</figcaption></figure>\n";
   return s.str();
 }

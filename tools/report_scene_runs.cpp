@@ -3,6 +3,7 @@
 #include "scene_driver.hpp"
 #include "scene_plot.hpp"
 
+#include "rigidref/epa.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/verify/scene_checks.hpp"
 
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <span>
 #include <string>
 
 namespace rigidref::tools {
@@ -48,6 +50,31 @@ bool finite_state(const scene_snapshot<double>& s) {
       if (!std::isfinite(p.x) || !std::isfinite(p.y)) return false;
   }
   return true;
+}
+
+// How deep the bodies are in the walls and in each other after a step:
+// the deepest vertex behind a wall, and the deepest pair overlap (EPA depth).
+struct penetration {
+  double wall = 0, pair = 0;
+};
+
+penetration penetration_of(const scene_snapshot<double>& s) {
+  penetration p;
+  for (const auto& b : s.bodies)
+    for (const auto& v : b.world_shape)
+      for (const auto& w : s.walls)
+        p.wall = std::max(p.wall, -(w.normal.x * (v.x - w.position.x) + w.normal.y * (v.y - w.position.y)));
+  for (std::size_t i = 0; i < s.bodies.size(); ++i)
+    for (std::size_t j = i + 1; j < s.bodies.size(); ++j) {
+      try {
+        const auto r = epa_penetration<double>(std::span<const vec2<double>>(s.bodies[i].world_shape),
+                                               std::span<const vec2<double>>(s.bodies[j].world_shape));
+        if (r.intersecting) p.pair = std::max(p.pair, r.depth);
+      } catch (const std::exception&) {
+        p.pair = std::numeric_limits<double>::quiet_NaN();  // not a convex polygon: shown as a gap in the plot
+      }
+    }
+  return p;
 }
 
 // Largest |a - b| over every body's pos, ang, vel and angVel.
@@ -122,6 +149,7 @@ scene_runs run_report_scenes(const report_options& o, const std::function<void(c
   const std::vector<std::pair<std::string, std::string>> models{{"article", "#b2182b"}, {"reference", "#1b7837"}};
   for (const std::string scene : {"force-based", "shape-matching"}) {
     std::vector<scene_plot_run> plotted;
+    std::vector<plot_series> penetrations;
     const std::string why = scene == "force-based" ? "D-SCENE-5, D-SCENEREF-8" : "D-SCENE-6, D-SCENE-10";
     for (const auto& [model, colour] : models) {
       stage("scene " + scene + ", " + model + " model");
@@ -147,6 +175,25 @@ scene_runs run_report_scenes(const report_options& o, const std::function<void(c
         out.rows.push_back(row(scene, model, "mean speed over steps 300-500", "double", speed / n, "m/s", "reported",
                                "finding", why));
       }
+      // Penetration: the deepest over the run, and the mean at rest.
+      plot_series pen{model + " model, double", colour, {}};
+      double wall_max = 0, pair_max = 0, rest = 0;
+      int rest_n = 0;
+      for (const auto& f : d.frames) {
+        const penetration q = penetration_of(f);
+        wall_max = std::max(wall_max, q.wall);
+        pair_max = std::max(pair_max, q.pair);
+        pen.points.push_back({f.step, std::max(q.wall, q.pair)});
+        if (f.step >= 300) rest += std::max(q.wall, q.pair), ++rest_n;
+      }
+      penetrations.push_back(std::move(pen));
+      out.rows.push_back(row(scene, model, "deepest vertex behind a wall, any step", "double", wall_max, "m",
+                             "reported", "finding", why));
+      out.rows.push_back(row(scene, model, "deepest overlap of two bodies (EPA depth), any step", "double", pair_max,
+                             "m", "reported", "finding", why));
+      if (rest_n)
+        out.rows.push_back(row(scene, model, "mean of the deepest penetration over steps 300-500", "double",
+                               rest / rest_n, "m", "reported", "finding", why));
       out.rows.push_back(row(scene, model, "energy at the last step / at step 0", "double",
                              scene_energy(d.frames.back(), g) / scene_energy(d.frames.front(), g), "ratio",
                              "reported", "finding", why));
@@ -181,6 +228,9 @@ scene_runs run_report_scenes(const report_options& o, const std::function<void(c
                            trajectory_svg(plotted, scene + " scene", 25, false)});
     out.figures.push_back({"The " + scene + " scene: mechanical energy over time",
                            energy_svg(plotted, g, scene + " scene: energy", false)});
+    out.figures.push_back({"The " + scene + " scene: the deepest penetration after each step (a vertex behind a "
+                           "wall, or two bodies' EPA depth)",
+                           line_chart_svg(penetrations, scene + " scene: penetration", "deepest penetration (m)", false)});
   }
   return out;
 }

@@ -151,26 +151,21 @@ std::string trajectory_svg(const std::vector<scene_plot_run>& runs, const std::s
   return s.str();
 }
 
-std::string energy_svg(const std::vector<scene_plot_run>& runs, double g, const std::string& title, bool standalone) {
+std::string line_chart_svg(const std::vector<plot_series>& series, const std::string& title, const std::string& ylabel,
+                           bool standalone) {
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   int steps = 1;
-  std::vector<std::vector<std::pair<int, double>>> series;
-  for (const auto& r : runs) {
-    std::vector<std::pair<int, double>> e;
-    for (const auto& f : r.frames) {
-      const double v = scene_energy(f, g);
+  for (const auto& r : series)
+    for (const auto& [k, v] : r.points) {
       if (!std::isfinite(v)) continue;
-      e.push_back({f.step, v});
       lo = std::min(lo, v), hi = std::max(hi, v);
-      steps = std::max(steps, f.step);
+      steps = std::max(steps, k);
     }
-    series.push_back(std::move(e));
-  }
   if (!(lo <= hi)) lo = 0, hi = 1;
   if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) lo -= 0.5, hi += 0.5;
   const double pad = 0.05 * (hi - lo);
   lo -= pad, hi += pad;
-  const double w = 720, h = 340, left = 70, right = 20, top = 28, bottom = 46 + 16 * static_cast<double>(runs.size());
+  const double w = 720, h = 340, left = 70, right = 20, top = 28, bottom = 46 + 16 * static_cast<double>(series.size());
   auto px = [&](double x) { return left + (w - left - right) * x / steps; };
   auto py = [&](double y) { return h - bottom - (h - top - bottom) * (y - lo) / (hi - lo); };
   std::ostringstream s;
@@ -187,18 +182,29 @@ std::string energy_svg(const std::vector<scene_plot_run>& runs, double g, const 
   s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - bottom + 32
     << "\" class=\"label\">step (dt = 0.02 s)</text>\n";
   s << "<text x=\"14\" y=\"" << (top + h - bottom) / 2 << "\" class=\"label\" transform=\"rotate(-90 14 "
-    << (top + h - bottom) / 2 << ")\">energy (J): kinetic + rotational + m g y</text>\n";
-  for (std::size_t r = 0; r < runs.size(); ++r) {
-    s << "<polyline fill=\"none\" stroke=\"" << runs[r].colour << "\" stroke-width=\"1.4\" points=\"";
-    for (const auto& [k, v] : series[r]) s << px(k) << "," << py(v) << " ";
+    << (top + h - bottom) / 2 << ")\">" << escape(ylabel) << "</text>\n";
+  for (std::size_t r = 0; r < series.size(); ++r) {
+    s << "<polyline fill=\"none\" stroke=\"" << series[r].colour << "\" stroke-width=\"1.4\" points=\"";
+    for (const auto& [k, v] : series[r].points)
+      if (std::isfinite(v)) s << px(k) << "," << py(v) << " ";
     s << "\"/>\n";
     const double ly = h - bottom + 50 + 16 * static_cast<double>(r);  // below the axis label
     s << "<line x1=\"" << left << "\" y1=\"" << ly - 4 << "\" x2=\"" << left + 20 << "\" y2=\"" << ly - 4
-      << "\" stroke=\"" << runs[r].colour << "\" stroke-width=\"2\"/><text x=\"" << left + 26 << "\" y=\"" << ly
-      << "\" class=\"legend\">" << escape(runs[r].label) << "</text>\n";
+      << "\" stroke=\"" << series[r].colour << "\" stroke-width=\"2\"/><text x=\"" << left + 26 << "\" y=\"" << ly
+      << "\" class=\"legend\">" << escape(series[r].label) << "</text>\n";
   }
   s << "</svg>\n";
   return s.str();
+}
+
+std::string energy_svg(const std::vector<scene_plot_run>& runs, double g, const std::string& title, bool standalone) {
+  std::vector<plot_series> series;
+  for (const auto& r : runs) {
+    plot_series e{r.label, r.colour, {}};
+    for (const auto& f : r.frames) e.points.push_back({f.step, scene_energy(f, g)});
+    series.push_back(std::move(e));
+  }
+  return line_chart_svg(series, title, "energy (J): kinetic + rotational + m g y", standalone);
 }
 
 }  // namespace rigidref::tools

@@ -7,6 +7,7 @@
 #include "rigidref/scene_state.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rigidref::tools {
@@ -37,6 +38,15 @@ scene_snapshot<double> snapshot_to_double(const scene_snapshot<T>& s) {
 // steps (faint) and at the last frame (solid). `standalone` adds the XML
 // header and a style block so the file opens on its own.
 std::string trajectory_svg(const std::vector<scene_plot_run>& runs, const std::string& title, int stride,
+                           bool standalone);
+
+// A value per step, one line per series.
+struct plot_series {
+  std::string label;
+  std::string colour;
+  std::vector<std::pair<int, double>> points;  // (step, value); non-finite values are left out
+};
+std::string line_chart_svg(const std::vector<plot_series>& series, const std::string& title, const std::string& ylabel,
                            bool standalone);
 
 // Mechanical energy (1/2 m v^2 + 1/2 I w^2 + m g y, summed over bodies)
