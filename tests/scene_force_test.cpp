@@ -459,3 +459,51 @@ TEST_CASE("rigidref scene --svg / --energy-svg: the paths and the energy of the 
   CHECK(run_cli("scene force-based --steps 2 --svg /nonexistent-dir/x.svg").second == 2);
   std::filesystem::remove_all(dir);
 }
+
+// The CLI's other scene and models (articles/scene_shape_matching.hpp,
+// scene_reference.hpp), checked here with the CLI helpers above.
+TEST_CASE("rigidref scene shape-matching: JSON Lines, bit for bit the golden run with --js-libm", "[scene][cli]") {
+  const std::string file = std::string(RIGIDREF_SOURCE_DIR) + "/data/golden/scene_shape_matching.json";
+  std::ifstream in(file);
+  REQUIRE(in);
+  const auto doc = nlohmann::json::parse(in);
+  const auto [out, rc] = run_cli("scene shape-matching --model article --steps 500 --js-libm '" + file + "'");
+  REQUIRE(rc == 0);
+  std::istringstream lines(out);
+  std::string line;
+  int k = 0, identical = 0;
+  while (std::getline(lines, line)) {
+    ++k;
+    const auto j = nlohmann::json::parse(line);
+    const auto& g = doc["steps"][static_cast<std::size_t>(k - 1)]["bodies"];
+    REQUIRE(j["bodies"].size() == 3);
+    bool same = true;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const auto& b = j["bodies"][i];
+      auto eq = [](const nlohmann::json& mine, const nlohmann::json& theirs) {
+        return std::bit_cast<std::uint64_t>(mine.get<double>()) == bits_of(theirs);
+      };
+      same = same && eq(b["pos"][0], g[i]["pos"][0]) && eq(b["pos"][1], g[i]["pos"][1]) && eq(b["ang"], g[i]["ang"]) &&
+             eq(b["vel"][0], g[i]["vel"][0]) && eq(b["vel"][1], g[i]["vel"][1]) && eq(b["angVel"], g[i]["angVel"]);
+    }
+    identical += same;
+  }
+  CHECK(k == 500);
+  CHECK(identical == 500);
+}
+
+TEST_CASE("rigidref scene --model reference: both scenes run in every precision", "[scene][cli]") {
+  for (const char* scene : {"force-based", "shape-matching"})
+    for (const char* precision : {"float", "double", "'long double'", "mp50"}) {
+      INFO(scene << " " << precision);
+      const auto [out, rc] =
+          run_cli(std::string("scene ") + scene + " --model reference --steps 5 --precision " + precision);
+      CHECK(rc == 0);
+      CHECK(std::count(out.begin(), out.end(), '\n') == 5);
+      if (rc == 0)
+        CHECK(nlohmann::json::parse(out.substr(0, out.find('\n')))["bodies"].size() ==
+              (std::string(scene) == "force-based" ? 2u : 3u));
+    }
+  // V8's libm belongs to the article's code in double.
+  CHECK(run_cli("scene shape-matching --model reference --js-libm /dev/null").second == 2);
+}
