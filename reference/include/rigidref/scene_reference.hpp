@@ -140,86 +140,22 @@ struct reference_world {
   scene_step_record<T> last{};  // the record of the last step
 };
 
-// ---- the solver adapter --------------------------------------------------
+// ---- the solver with per-contact coefficients -------------------------------
 
-// solve_contacts (solver.hpp) with each contact's friction and restitution
-// given per contact, and restitution only for an approach speed above
-// `threshold` (D-SCENEREF-3). Same set-up rows (detail::solver_prepare), the
-// same target b = e_eff (-u_n0) + (beta/dt) max(0, depth - slop), the same warm
-// start and projected Gauss-Seidel updates as solve_contacts (D-SOLVER-4, -5,
-// -9): with threshold 0 and the combined coefficients of the bodies it gives
-// solve_contacts' bits (tests/scene_reference_test.cpp).
+// solve_contacts (solver.hpp) with each contact's friction and restitution,
+// and restitution only above `threshold` (D-SCENEREF-3). With threshold 0
+// and the bodies' combined coefficients it gives the seed rule's bits
+// (tests/scene_reference_test.cpp).
 template <class T>
 solver_result<T> solve_contacts_per_contact(const std::vector<solver_body<T>>& bodies,
                                             const std::vector<solver_contact<T>>& contacts,
                                             const std::vector<T>& friction, const std::vector<T>& restitution,
                                             const T& threshold, const solver_params<T>& params) {
-  if (friction.size() != contacts.size() || restitution.size() != contacts.size())
+  if (friction.size() != restitution.size())
     throw invalid_input("scene_reference: one friction and one restitution per contact");
-  if (params.iterations < 1) throw invalid_input("solver: iterations must be >= 1");
-  detail::check_finite(threshold, "restitution threshold");
-  if (threshold < 0) throw invalid_input("scene_reference: restitution threshold must be >= 0");
-  for (std::size_t k = 0; k < contacts.size(); ++k) {
-    detail::check_finite(friction[k], "friction");
-    detail::check_finite(restitution[k], "restitution");
-    if (friction[k] < 0 || restitution[k] < 0 || restitution[k] > 1)
-      throw invalid_input("scene_reference: friction >= 0 and restitution in [0, 1] per contact");
-  }
-  const std::vector<detail::solver_row_data<T>> rows = detail::solver_prepare(bodies, contacts);
-  solver_result<T> out;
-  for (const solver_body<T>& b : bodies) {
-    out.velocity.push_back(b.velocity);
-    out.angular_velocity.push_back(b.angular_velocity);
-  }
-  std::vector<vec2<T>>& v = out.velocity;
-  std::vector<T>& w = out.angular_velocity;
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    const detail::solver_row_data<T>& c = rows[k];
-    solver_contact_state<T> s;
-    s.friction = friction[k];
-    s.restitution = restitution[k];
-    const vec2<T> u = detail::solver_relative(c, v, w);
-    s.un_before = dot(c.n, u);
-    s.ut_before = dot(c.t, u);
-    // D-SCENEREF-3: below the threshold the contact is inelastic (e = 0).
-    const T approach = s.un_before < -threshold ? s.un_before : T(0);
-    const T depth_excess = detail::solver_max(T(contacts[k].penetration - params.slop), T(0));
-    s.target = T(-s.restitution * detail::solver_min(approach, T(0)) + params.beta * depth_excess / params.dt);
-    out.contacts.push_back(s);
-  }
-  if (params.warm_start) {
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-      solver_contact_state<T>& s = out.contacts[k];
-      s.normal_impulse = contacts[k].normal_impulse;
-      s.tangent_impulse = contacts[k].tangent_impulse;
-      detail::solver_apply(rows[k], s.normal_impulse * rows[k].n + s.tangent_impulse * rows[k].t, v, w);
-    }
-  }
-  for (int it = 0; it < params.iterations; ++it) {
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-      const detail::solver_row_data<T>& c = rows[k];
-      solver_contact_state<T>& s = out.contacts[k];
-      {
-        const T un = dot(c.n, detail::solver_relative(c, v, w));
-        const T candidate = T(s.normal_impulse - (un - s.target) / c.knn);
-        const T next = detail::solver_max(candidate, T(0));
-        const T delta = T(next - s.normal_impulse);
-        s.normal_impulse = next;
-        detail::solver_apply(c, delta * c.n, v, w);
-      }
-      {
-        const T bound = T(s.friction * s.normal_impulse);
-        const T ut = dot(c.t, detail::solver_relative(c, v, w));
-        const T candidate = T(s.tangent_impulse - ut / c.ktt);
-        const T next = detail::solver_min(detail::solver_max(candidate, T(-bound)), bound);
-        const T delta = T(next - s.tangent_impulse);
-        s.tangent_impulse = next;
-        detail::solver_apply(c, delta * c.t, v, w);
-      }
-    }
-  }
-  out.residual = detail::solver_report(rows, out.contacts, v, w).residual;
-  return out;
+  std::vector<contact_coefficients<T>> k;
+  for (std::size_t i = 0; i < friction.size(); ++i) k.push_back({friction[i], restitution[i]});
+  return solve_contacts(bodies, contacts, k, threshold, params);
 }
 
 namespace detail_sceneref {

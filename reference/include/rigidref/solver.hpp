@@ -290,11 +290,23 @@ complementarity_report<T> solver_report(const std::vector<solver_row_data<T>>& r
 
 }  // namespace detail
 
+// Each contact's own coefficients, for scenes that set them per contact
+// (walls against bodies, say) instead of combining the bodies' (D-SOLVER-3).
+template <class T>
+struct contact_coefficients {
+  T friction{0};
+  T restitution{0};
+};
+
 // One full solve: set-up (D-SOLVER-3, D-SOLVER-4), optional warm start
-// (D-SOLVER-9), `iterations` projected Gauss–Seidel sweeps (D-SOLVER-5).
+// (D-SOLVER-9), `iterations` projected Gauss–Seidel sweeps (D-SOLVER-5), with
+// the friction and restitution of each contact given. Restitution acts only
+// on contacts approaching faster than `restitution_threshold` (0: always, the
+// seed's rule; derivations/scene_reference.md D-SCENEREF-3 for a threshold).
 template <class T>
 solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const std::vector<solver_contact<T>>& contacts,
-                                const solver_params<T>& params) {
+                                const std::vector<contact_coefficients<T>>& coefficients,
+                                const T& restitution_threshold, const solver_params<T>& params) {
   if (params.iterations < 1) throw invalid_input("solver: iterations must be >= 1");
   detail::check_finite(params.beta, "beta");
   detail::check_finite(params.slop, "slop");
@@ -302,6 +314,16 @@ solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const
   if (params.beta < 0 || params.beta > 1) throw invalid_input("solver: beta must be in [0, 1]");
   if (params.slop < 0) throw invalid_input("solver: slop must be >= 0");
   if (params.dt <= 0) throw invalid_input("solver: dt must be > 0");
+  if (coefficients.size() != contacts.size())
+    throw invalid_input("solver: one friction and one restitution per contact");
+  detail::check_finite(restitution_threshold, "restitution threshold");
+  if (restitution_threshold < 0) throw invalid_input("solver: the restitution threshold must be >= 0");
+  for (const auto& k : coefficients) {
+    detail::check_finite(k.friction, "friction");
+    detail::check_finite(k.restitution, "restitution");
+    if (k.friction < 0 || k.restitution < 0 || k.restitution > 1)
+      throw invalid_input("solver: friction must be >= 0 and restitution in [0, 1]");
+  }
   const std::vector<detail::solver_row_data<T>> rows = detail::solver_prepare(bodies, contacts);
 
   solver_result<T> out;
@@ -315,16 +337,16 @@ solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const
   // Set-up, on the velocities given (before any impulse): D-SOLVER-3, D-SOLVER-4.
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const detail::solver_row_data<T>& c = rows[k];
-    const solver_body<T>& A = bodies[c.a];
-    const solver_body<T>& B = bodies[c.b];
     solver_contact_state<T> s;
-    s.friction = detail::solver_sqrt(T(A.friction * B.friction));
-    s.restitution = T((A.restitution + B.restitution) / 2);
+    s.friction = coefficients[k].friction;
+    s.restitution = coefficients[k].restitution;
     const vec2<T> u = detail::solver_relative(c, v, w);
     s.un_before = dot(c.n, u);
     s.ut_before = dot(c.t, u);
+    // Below the threshold the contact is inelastic; threshold 0 keeps u_n as it is.
+    const T approach = restitution_threshold > 0 && !(s.un_before < -restitution_threshold) ? T(0) : s.un_before;
     const T depth_excess = detail::solver_max(T(contacts[k].penetration - params.slop), T(0));
-    s.target = T(-s.restitution * detail::solver_min(s.un_before, T(0)) + params.beta * depth_excess / params.dt);
+    s.target = T(-s.restitution * detail::solver_min(approach, T(0)) + params.beta * depth_excess / params.dt);
     out.contacts.push_back(s);
   }
 
@@ -365,6 +387,21 @@ solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const
   }
   out.residual = detail::solver_report(rows, out.contacts, v, w).residual;
   return out;
+}
+
+// The seed's rule (D-SOLVER-3): each contact's friction is sqrt(mu_A mu_B),
+// its restitution (e_A + e_B) / 2, restitution at any approach speed.
+template <class T>
+solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const std::vector<solver_contact<T>>& contacts,
+                                const solver_params<T>& params) {
+  (void)detail::solver_prepare(bodies, contacts);  // validates the bodies and contacts before sqrt sees them
+  std::vector<contact_coefficients<T>> k;
+  for (const solver_contact<T>& c : contacts) {
+    const solver_body<T>& A = bodies[c.body_a];
+    const solver_body<T>& B = bodies[c.body_b];
+    k.push_back({detail::solver_sqrt(T(A.friction * B.friction)), T((A.restitution + B.restitution) / 2)});
+  }
+  return solve_contacts(bodies, contacts, k, T(0), params);
 }
 
 // The complementarity conditions of a result, one by one (D-SOLVER-7), on the

@@ -59,18 +59,31 @@ T create_polygon_inertia(const T& radius, int nsides) {
   return create_polygon_inertia<T>(radius, c, T(pow(a, 3)), T(pow(b, 3)));
 }
 
-template <class T>
-polygon_points<T> create_polygon_points(const vec2<T>& center, const T& radius, int nsides) {
-  using std::cos;
-  using std::sin;
+// With the libm calls given (a scene feeds V8's values through them):
+// cos_f, sin_f for the vertices and cos(delta), pow3_f for JS's x ** 3.
+template <class T, class Cos, class Sin, class Pow3>
+polygon_points<T> create_polygon_points(const vec2<T>& center, const T& radius, int nsides, Cos&& cos_f, Sin&& sin_f,
+                                        Pow3&& pow3_f) {
   polygon_points<T> out;
   const T delta = create_polygon_delta<T>(nsides);
   for (int i = 0; i < nsides; ++i) {
-    const T angle = delta * i;
-    out.shape.push_back({T(center.x + radius * cos(angle)), T(center.y + radius * sin(angle))});
+    const T angle = T(delta * i);
+    out.shape.push_back({T(center.x + radius * cos_f(angle)), T(center.y + radius * sin_f(angle))});
   }
-  out.inertia = create_polygon_inertia<T>(radius, nsides);
+  const T c = cos_f(delta);
+  const T a = T((1 + c) / 2), b = T((1 - c) / 2);
+  out.inertia = create_polygon_inertia<T>(radius, c, T(pow3_f(a)), T(pow3_f(b)));
   return out;
+}
+
+template <class T>
+polygon_points<T> create_polygon_points(const vec2<T>& center, const T& radius, int nsides) {
+  using std::cos;
+  using std::pow;
+  using std::sin;
+  return create_polygon_points<T>(
+      center, radius, nsides, [](const T& x) { return T(cos(x)); }, [](const T& x) { return T(sin(x)); },
+      [](const T& x) { return T(pow(x, 3)); });
 }
 
 }  // namespace rigidref::articles

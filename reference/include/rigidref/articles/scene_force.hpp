@@ -238,19 +238,9 @@ force_scene<T> make_force_scene(scene_libm<T> libm = {},
     const T a = from_string<T>(angle);
     s.walls.push_back({{T(0), T(0)}, {T(-s.libm.sin(a)), s.libm.cos(a)}});
   }
-  // createPolygonPoints(new Vector2(0, 0), 1, nsides) with the scene's libm:
-  // vertex i = (0 + 1 * cos(delta i), 0 + 1 * sin(delta i)).
+  // createPolygonPoints(new Vector2(0, 0), 1, nsides) with the scene's libm.
   auto polygon = [&](int nsides) {
-    const T radius{1};
-    const T delta = create_polygon_delta<T>(nsides);
-    std::vector<vec2<T>> pts;
-    for (int i = 0; i < nsides; ++i) {
-      const T angle = T(delta * i);
-      pts.push_back({T(T(0) + radius * s.libm.cos(angle)), T(T(0) + radius * s.libm.sin(angle))});
-    }
-    const T c = s.libm.cos(delta);
-    const T a = T((1 + c) / 2), b = T((1 - c) / 2);
-    return polygon_points<T>{pts, create_polygon_inertia<T>(radius, c, s.libm.pow3(a), s.libm.pow3(b))};
+    return create_polygon_points<T>({T(0), T(0)}, T(1), nsides, s.libm.cos, s.libm.sin, s.libm.pow3);
   };
   const T one{1};
   const auto square = polygon(4);

@@ -371,16 +371,7 @@ shape_matching_scene<T> make_shape_matching_scene(shape_matching_libm<T> libm = 
   }
   // createPolygonPoints(new Vector2(0, 0), radius, 4) with the scene's libm.
   auto square = [&](const T& radius) {
-    const int nsides = 4;
-    const T delta = create_polygon_delta<T>(nsides);
-    std::vector<vec2<T>> pts;
-    for (int i = 0; i < nsides; ++i) {
-      const T angle = T(delta * i);
-      pts.push_back({T(T(0) + radius * s.libm.cos(angle)), T(T(0) + radius * s.libm.sin(angle))});
-    }
-    const T c = s.libm.cos(delta);
-    const T a = T((1 + c) / 2), b = T((1 - c) / 2);
-    return polygon_points<T>{pts, create_polygon_inertia<T>(radius, c, s.libm.pow3(a), s.libm.pow3(b))};
+    return create_polygon_points<T>({T(0), T(0)}, radius, 4, s.libm.cos, s.libm.sin, s.libm.pow3);
   };
   auto add = [&](const T& radius, const vec2<T>& pos, const T& ang, const vec2<T>& vel) {
     const polygon_points<T> poly = square(radius);

@@ -266,6 +266,18 @@ double body_diff(const vec2<Lo>& p1, const Lo& a1, const vec2<Lo>& v1, const Lo&
   return std::max({d(p1.x, p2.x), d(p1.y, p2.y), d(a1, a2), d(v1.x, v2.x), d(v1.y, v2.y), d(w1, w2)});
 }
 
+// The largest body_diff over the bodies of two snapshots of one scene.
+template <class Lo, class Hi>
+double snapshot_diff(const scene_snapshot<Lo>& a, const scene_snapshot<Hi>& b) {
+  double m = 0;
+  for (std::size_t i = 0; i < a.bodies.size() && i < b.bodies.size(); ++i) {
+    const auto& x = a.bodies[i];
+    const auto& y = b.bodies[i];
+    m = std::max(m, body_diff(x.pos, x.ang, x.vel, x.ang_vel, y.pos, y.ang, y.vel, y.ang_vel));
+  }
+  return m;
+}
+
 template <class Step, class Sig, class Diff>
 divergence_report run_divergence(int steps, Step&& step_both, Sig&& signatures, Diff&& diff) {
   divergence_report r;
@@ -302,15 +314,7 @@ divergence_report reference_divergence(int steps) {
   return detail_scene::run_divergence(
       steps, [&] { step(lo); step(hi); },
       [&] { return std::make_pair(event_signature(lo.last), event_signature(hi.last)); },
-      [&] {
-        double m = 0;
-        for (std::size_t i = 0; i < lo.bodies.size(); ++i) {
-          const auto& a = lo.bodies[i];
-          const auto& b = hi.bodies[i];
-          m = std::max(m, detail_scene::body_diff(a.pos, a.ang, a.vel, a.ang_vel, b.pos, b.ang, b.vel, b.ang_vel));
-        }
-        return m;
-      });
+      [&] { return detail_scene::snapshot_diff(snapshot(lo), snapshot(hi)); });
 }
 
 template <class Lo, class Hi>
@@ -320,15 +324,7 @@ divergence_report article_divergence(int steps) {
   return detail_scene::run_divergence(
       steps, [&] { articles::simulate(lo); articles::simulate(hi); },
       [&] { return std::make_pair(event_signature(lo), event_signature(hi)); },
-      [&] {
-        double m = 0;
-        for (std::size_t i = 0; i < lo.bodies.size(); ++i) {
-          const auto& a = lo.bodies[i];
-          const auto& b = hi.bodies[i];
-          m = std::max(m, detail_scene::body_diff(a.pos, a.ang, a.vel, a.ang_vel, b.pos, b.ang, b.vel, b.ang_vel));
-        }
-        return m;
-      });
+      [&] { return detail_scene::snapshot_diff(snapshot(lo), snapshot(hi)); });
 }
 
 // Shape-matching scene (both models): per relaxation round the wall moves
@@ -354,17 +350,7 @@ divergence_report shape_matching_divergence(int steps, articles::shape_matching_
   return detail_scene::run_divergence(
       steps, [&] { articles::world_step(lo); articles::world_step(hi); },
       [&] { return std::make_pair(event_signature(lo), event_signature(hi)); },
-      [&] {
-        const auto a = snapshot(lo);
-        const auto b = snapshot(hi);
-        double m = 0;
-        for (std::size_t i = 0; i < a.bodies.size(); ++i) {
-          const auto& x = a.bodies[i];
-          const auto& y = b.bodies[i];
-          m = std::max(m, detail_scene::body_diff(x.pos, x.ang, x.vel, x.ang_vel, y.pos, y.ang, y.vel, y.ang_vel));
-        }
-        return m;
-      });
+      [&] { return detail_scene::snapshot_diff(snapshot(lo), snapshot(hi)); });
 }
 
 }  // namespace rigidref::verify
