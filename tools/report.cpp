@@ -236,9 +236,9 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   std::vector<measured_row> measured;
   run_all(o, rows, p, plots, measured, static_cast<all_scalars*>(nullptr));
   scene_report scene;
-  if (o.only_topic.empty()) {
-    p.stage("the Force Based scene against the articles' JavaScript");
-    scene = compare_force_scene(err);
+  if (o.only_topic.empty() || o.only_topic == "scene") {
+    p.stage("the scenes against the articles' JavaScript");
+    scene = compare_scenes(err);
   }
   if (o.only_topic.empty() || o.only_topic == "solver")
     for (auto& m : run_measurements(o, [&](const std::string& what) { p.stage(what); })) measured.push_back(std::move(m));
@@ -289,16 +289,18 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
         << (m.counterexample.empty() ? "" : "; data/counterexamples/" + m.counterexample) << "]\n";
     (m.verdict == "pass" ? pass : m.verdict == "FAIL" ? fail : finding)++;
   }
- if (scene.available) {
-    out << "\nThe Force Based scene against the articles' own JavaScript (data/golden/scene_force.json, "
-        << scene.note << "; wall-only phase: steps 1-" << scene.wall_only_through << "):\n";
-    for (const auto& c : scene.rows)
+  for (const auto& g : scene.scenes) {
+    if (!g.available) {
+      out << "\nJS comparison of the " << g.scene << " scene skipped: " << g.note << "\n";
+      continue;
+    }
+    out << "\nThe " << g.scene << " scene against the articles' own JavaScript (" << g.note
+        << "; wall-only phase: steps 1-" << g.wall_only_through << "):\n";
+    for (const auto& c : g.rows)
       out << "  " << c.identical_steps << "/" << c.steps << " steps bit-identical, first divergence "
           << (c.first_divergence ? "step " + std::to_string(c.first_divergence) : std::string("none"))
           << ", max |diff| " << fmt(c.max_diff_wall) << " (wall-only), " << fmt(c.max_diff_body)
           << " (bodies)  -- " << c.variant << "\n";
-  } else if (o.only_topic.empty()) {
-    out << "\nJS comparison skipped: " << scene.note << "\n";
   }
   std::ostringstream summary;
   summary << "summary: " << rows.size() + measured.size() << " rows, " << pass << " pass, " << fail << " fail, "

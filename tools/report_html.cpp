@@ -189,24 +189,31 @@ std::string scene_figures(const scene_report& r, const fs::path& page_dir) {
   return s.str();
 }
 
-// The C++ port of the Force Based scene against the articles' JavaScript.
+// The C++ ports of the two pages' scenes against the articles' JavaScript.
 std::string scene_section(const scene_report& r, const fs::path& page_dir) {
   std::ostringstream s;
   s << "<h2>The articles' JavaScript against the C++ ports</h2>\n";
   s << "<p>Golden data are the articles' own JavaScript run unmodified under Node (data/golden/): "
        "<code>createPolygonPoints</code>, <code>mat2.js</code> and <code>BodyShapeMatching.js</code> "
-       "(compared bit for bit by the ctests test_golden and test_golden_shape_matching), and the Force Based "
-       "page's scene, step by step, compared here. " << link_anchors("D-SCENE-2", page_dir) << "</p>\n";
-  if (!r.available) return s.str() + "<p>" + escape(r.note) + "</p>\n" + scene_figures(r, page_dir);
-  s << "<p>" << escape(r.note) << "; steps 1&ndash;" << r.wall_only_through
-    << " involve only the walls (article code alone), later steps also body contacts (our gjk_epa.js).</p>\n";
-  s << "<table><tr><th class=\"name\">C++ side</th><th>steps</th><th>bit-identical</th><th>first divergence</th>"
-       "<th>max |diff|, wall-only</th><th>max |diff|, bodies</th></tr>\n";
-  for (const auto& c : r.rows)
-    s << "<tr><td class=\"name\">" << escape(c.variant) << "</td><td>" << c.steps << "</td><td>" << c.identical_steps
-      << "</td><td>" << (c.first_divergence ? std::to_string(c.first_divergence) : std::string("none")) << "</td><td>"
-      << number(c.max_diff_wall) << "</td><td>" << number(c.max_diff_body) << "</td></tr>\n";
-  s << "</table>\n";
+       "(compared bit for bit by the ctests test_golden and test_golden_shape_matching), and the two pages' "
+       "scenes, step by step, compared here. In the wall-only phase only the article code runs; later steps also "
+       "use our gjk_epa.js (the articles' is lost). " << link_anchors("D-SCENE-2, D-SCENE-11", page_dir) << "</p>\n";
+  for (const auto& g : r.scenes) {
+    s << "<h3>The " << escape(g.scene) << " scene</h3>\n";
+    if (!g.available) {
+      s << "<p>" << escape(g.note) << "</p>\n";
+      continue;
+    }
+    s << "<p>" << escape(g.note) << "; steps 1&ndash;" << g.wall_only_through << " involve only the walls.</p>\n";
+    s << "<table><tr><th class=\"name\">C++ side</th><th>steps</th><th>bit-identical</th><th>first divergence</th>"
+         "<th>max |diff|, wall-only</th><th>max |diff|, bodies</th></tr>\n";
+    for (const auto& c : g.rows)
+      s << "<tr><td class=\"name\">" << escape(c.variant) << "</td><td>" << c.steps << "</td><td>"
+        << c.identical_steps << "</td><td>"
+        << (c.first_divergence ? std::to_string(c.first_divergence) : std::string("none")) << "</td><td>"
+        << number(c.max_diff_wall) << "</td><td>" << number(c.max_diff_body) << "</td></tr>\n";
+    s << "</table>\n";
+  }
   return s.str() + scene_figures(r, page_dir);
 }
 

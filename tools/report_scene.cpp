@@ -5,6 +5,7 @@
 // is from a 50-digit run of the same code).
 #include "report_scene.hpp"
 #include "scene.hpp"
+#include "scene_driver.hpp"
 
 #include "rigidref/articles/scene_force.hpp"
 #include "rigidref/scalar.hpp"
@@ -17,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <string>
 
@@ -42,22 +44,23 @@ std::vector<std::vector<body_state>> golden_steps(const nlohmann::json& doc) {
 }
 
 template <class T>
-scene_comparison compare(const std::string& variant, articles::force_scene<T> s,
-                         const std::vector<std::vector<body_state>>& js, int wall_only_through) {
+scene_comparison compare(const std::string& variant, scene_driver<T> d, const std::vector<std::vector<body_state>>& js,
+                         int wall_only_through) {
   scene_comparison c;
   c.variant = variant;
   for (std::size_t k = 0; k < js.size(); ++k) {
     try {
-      articles::simulate(s);
+      d.step();
     } catch (const std::exception& e) {
       c.variant += " (stopped at step " + std::to_string(k + 1) + ": " + e.what() + ")";
       break;
     }
     ++c.steps;
+    const scene_snapshot<T> snap = d.snapshot();
     bool same = true;
     double diff = 0;
-    for (std::size_t i = 0; i < js[k].size() && i < s.bodies.size(); ++i) {
-      const auto& b = s.bodies[i];
+    for (std::size_t i = 0; i < js[k].size() && i < snap.bodies.size(); ++i) {
+      const auto& b = snap.bodies[i];
       const double mine[] = {static_cast<double>(b.pos.x), static_cast<double>(b.pos.y), static_cast<double>(b.ang),
                              static_cast<double>(b.vel.x), static_cast<double>(b.vel.y),
                              static_cast<double>(b.ang_vel)};
@@ -78,48 +81,63 @@ scene_comparison compare(const std::string& variant, articles::force_scene<T> s,
   return c;
 }
 
-}  // namespace
-
-scene_report compare_force_scene(std::ostream& err) {
-  scene_report r;
+// One page's golden run against its C++ port: with V8's libm (bit-identical
+// expected), with glibc's, with the reference components, and in mp50.
+void compare_scene(scene_report& r, const std::string& scene, const std::string& file, std::ostream& err) {
 #ifdef RIGIDREF_SOURCE_DIR
-  const std::filesystem::path golden = std::filesystem::path(RIGIDREF_SOURCE_DIR) / "data" / "golden" / "scene_force.json";
+  const std::filesystem::path golden = std::filesystem::path(RIGIDREF_SOURCE_DIR) / "data" / "golden" / file;
 #else
   const std::filesystem::path golden;
 #endif
+  scene_golden g;
+  g.scene = scene;
   if (golden.empty() || !std::filesystem::exists(golden)) {
-    r.note = "data/golden/scene_force.json is not next to this binary";
-    return r;
+    g.note = "data/golden/" + file + " is not next to this binary";
+    r.scenes.push_back(g);
+    return;
   }
   nlohmann::json doc;
+  articles::shape_matching_libm<double> v8;
   try {
     std::ifstream in(golden);
     doc = nlohmann::json::parse(in);
+    v8 = articles::shape_matching_v8_libm(articles::read_v8_libm_table(doc.at("js_libm")));
   } catch (const std::exception& e) {
-    r.note = std::string("cannot read data/golden/scene_force.json: ") + e.what();
-    return r;
+    g.note = "cannot read data/golden/" + file + ": " + e.what();
+    r.scenes.push_back(g);
+    (void)err;
+    return;
   }
-  articles::shape_matching_libm<double> v8_all;
-  if (!v8_libm(golden.string(), v8_all, err)) {
-    r.note = "no V8 libm table in data/golden/scene_force.json";
-    return r;
-  }
-  r.available = true;
-  r.wall_only_through = doc.at("phases").at("wall_only_through_step").get<int>();
-  r.note = "Node " + doc.at("provenance").value("node_version", std::string("?")) + ", " +
+  g.available = true;
+  g.wall_only_through = doc.at("phases").at("wall_only_through_step").get<int>();
+  g.note = "data/golden/" + file + ", Node " + doc.at("provenance").value("node_version", std::string("?")) + ", " +
            std::to_string(doc.at("steps").size()) + " steps";
   const auto js = golden_steps(doc);
-  using articles::force_contact_provider;
-  const articles::scene_libm<double> v8 = articles::force_scene_libm_from(v8_all);
-  r.rows.push_back(compare("article port, double, V8's cos/sin, our gjk_epa.js port",
-                           articles::make_force_scene<double>(v8), js, r.wall_only_through));
-  r.rows.push_back(compare("article port, double, glibc's cos/sin", articles::make_force_scene<double>(), js,
-                           r.wall_only_through));
-  r.rows.push_back(compare("article port, double, V8's cos/sin, reference EPA (epa.hpp) as contact provider",
-                           articles::make_force_scene<double>(v8, force_contact_provider::reference), js,
-                           r.wall_only_through));
-  r.rows.push_back(compare("article port in mp50 (the same code, 50 digits)", articles::make_force_scene<mp50>(), js,
-                           r.wall_only_through));
+  g.rows.push_back(compare("article port, double, V8's libm", make_scene_driver<double>(scene, "article", v8), js,
+                           g.wall_only_through));
+  g.rows.push_back(compare("article port, double, glibc's libm", make_scene_driver<double>(scene, "article"), js,
+                           g.wall_only_through));
+  if (scene == "force-based") {
+    auto s = std::make_shared<articles::force_scene<double>>(articles::make_force_scene<double>(
+        articles::force_scene_libm_from(v8), articles::force_contact_provider::reference));
+    g.rows.push_back(compare("article port, double, V8's libm, reference EPA (epa.hpp) as contact provider",
+                             scene_driver<double>{[s] { articles::simulate(*s); }, [s] { return articles::snapshot(*s); }},
+                             js, g.wall_only_through));
+  } else {
+    g.rows.push_back(compare("reference variant (EPA, scale-aware features, proper rotations), double, V8's libm",
+                             make_scene_driver<double>(scene, "reference", v8), js, g.wall_only_through));
+  }
+  g.rows.push_back(compare("article port in mp50 (the same code, 50 digits)", make_scene_driver<mp50>(scene, "article"),
+                           js, g.wall_only_through));
+  r.scenes.push_back(std::move(g));
+}
+
+}  // namespace
+
+scene_report compare_scenes(std::ostream& err) {
+  scene_report r;
+  compare_scene(r, "force-based", "scene_force.json", err);
+  compare_scene(r, "shape-matching", "scene_shape_matching.json", err);
   return r;
 }
 

@@ -1,6 +1,6 @@
-// The report's JS comparison: the C++ port of the Force Based page's scene
-// (articles/scene_force.hpp) run beside the articles' own JavaScript, as
-// recorded in data/golden/scene_force.json, step by step.
+// The report's JS comparison: the C++ ports of the two pages' scenes
+// (articles/scene_force.hpp, scene_shape_matching.hpp) run beside the
+// articles' own JavaScript, as recorded in data/golden/, step by step.
 #pragma once
 
 #include <iosfwd>
@@ -23,15 +23,22 @@ struct scene_figure {
   std::string svg;  // inline SVG
 };
 
-struct scene_report {
+// One page's golden run against the C++ side.
+struct scene_golden {
+  std::string scene;          // force-based, shape-matching
   bool available = false;     // the golden file was found and read
   std::string note;           // why not, or the provenance in one line
   int wall_only_through = 0;  // last step of the wall-only phase
   std::vector<scene_comparison> rows;
+};
+
+struct scene_report {
+  std::vector<scene_golden> scenes;   // the JS comparisons, one per page
   std::vector<scene_figure> figures;  // both models' paths and energy (report_scene_runs.hpp)
 };
 
-// Runs the comparisons if data/golden/scene_force.json is next to this binary.
-scene_report compare_force_scene(std::ostream& err);
+// Runs the comparisons with data/golden/scene_force.json and
+// scene_shape_matching.json from the source tree this binary was built from.
+scene_report compare_scenes(std::ostream& err);
 
 }  // namespace rigidref::tools
