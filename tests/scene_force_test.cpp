@@ -11,6 +11,9 @@
 //     earlier than the step recorded below. Also with rigidref's reference
 //     EPA as the contact provider. derivations/scenes.md, D-SCENE-4.
 #include "rigidref/articles/scene_force.hpp"
+#include "rigidref/articles/scene_shape_matching.hpp"
+
+#include "support/scene_golden.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -22,10 +25,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <sstream>
 #include <string>
-#include <unordered_map>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,77 +34,23 @@
 using namespace rigidref;
 using namespace rigidref::articles;
 
+namespace scene_golden = rigidref::testing::scene_golden;
+using namespace scene_golden;
+
 namespace {
 
-std::uint64_t bits_of(const nlohmann::json& j) {
-  return static_cast<std::uint64_t>(std::stoull(j.get<std::string>(), nullptr, 16));
-}
-double from_hex(const nlohmann::json& j) { return std::bit_cast<double>(bits_of(j)); }
-
-const nlohmann::json& golden() {
-  static const nlohmann::json doc = [] {
-    std::ifstream in(std::string(RIGIDREF_SOURCE_DIR) + "/data/golden/scene_force.json");
-    REQUIRE(in.good());
-    return nlohmann::json::parse(in);
-  }();
-  return doc;
-}
+const nlohmann::json& golden() { return scene_golden::golden("scene_force.json"); }
 
 // V8's Math.cos / Math.sin / ** results recorded by the generator, by
-// argument bits; an argument the JS never saw falls back to glibc (counted).
-struct v8_libm {
-  std::unordered_map<std::uint64_t, std::uint64_t> cos, sin, pow3;
-  int misses = 0;
-  int differ_from_glibc = 0;
-  explicit v8_libm(const nlohmann::json& t) {
-    auto fill = [](auto& m, const nlohmann::json& rows) {
-      for (const auto& r : rows) m[bits_of(r[0])] = bits_of(r[1]);
-    };
-    fill(cos, t["cos"]);
-    fill(sin, t["sin"]);
-    fill(pow3, t["pow3"]);
-    for (auto [a, r] : cos) differ_from_glibc += std::cos(std::bit_cast<double>(a)) != std::bit_cast<double>(r);
-    for (auto [a, r] : sin) differ_from_glibc += std::sin(std::bit_cast<double>(a)) != std::bit_cast<double>(r);
-  }
-  scene_libm<double> functions() {
-    auto look = [this](const std::unordered_map<std::uint64_t, std::uint64_t>& m, double x, double fallback) {
-      const auto it = m.find(std::bit_cast<std::uint64_t>(x));
-      if (it == m.end()) {
-        ++misses;
-        return fallback;
-      }
-      return std::bit_cast<double>(it->second);
-    };
-    scene_libm<double> l;
-    l.cos = [this, look](const double& x) { return look(cos, x, std::cos(x)); };
-    l.sin = [this, look](const double& x) { return look(sin, x, std::sin(x)); };
-    l.pow3 = [this, look](const double& x) { return look(pow3, x, std::pow(x, 3)); };
-    return l;
-  }
-};
-
-std::string hex(double x) {
-  std::ostringstream s;
-  s << "0x" << std::hex << std::setw(16) << std::setfill('0') << std::bit_cast<std::uint64_t>(x);
-  return s.str();
+// argument bits (table->misses counts the arguments the JS never saw, which
+// fall back to glibc).
+scene_libm<double> v8_libm(const std::shared_ptr<v8_libm_table>& table) {
+  return force_scene_libm_from(shape_matching_v8_libm(table));
 }
 
 // The first field of `body` (in golden order) whose bits differ, or "".
 std::string first_difference(const bf_body<double>& b, const nlohmann::json& g) {
-  const std::pair<const char*, std::pair<double, double>> fields[] = {
-      {"pos.x", {b.pos.x, from_hex(g["pos"][0])}}, {"pos.y", {b.pos.y, from_hex(g["pos"][1])}},
-      {"ang", {b.ang, from_hex(g["ang"])}},         {"vel.x", {b.vel.x, from_hex(g["vel"][0])}},
-      {"vel.y", {b.vel.y, from_hex(g["vel"][1])}}, {"angVel", {b.ang_vel, from_hex(g["angVel"])}},
-  };
-  for (const auto& [name, v] : fields) {
-    if (std::bit_cast<std::uint64_t>(v.first) != std::bit_cast<std::uint64_t>(v.second)) {
-      std::ostringstream s;
-      s << name << ": port " << std::setprecision(17) << v.first << " (" << hex(v.first) << "), JS " << v.second
-        << " (" << hex(v.second) << ")";
-      return s.str();
-    }
-  }
-  return "";
+  return first_field_difference(b.pos, b.ang, b.vel, b.ang_vel, g);
 }
 
 // Does this step's projectCollision record (hit, normal bits) match the JS's?
@@ -120,29 +67,19 @@ bool same_gjk(const std::vector<scene_gjk_call<double>>& calls, const nlohmann::
   return true;
 }
 
-struct divergence {
-  int step = 0;  // 0: none within the recorded steps
-  std::string what;
-};
-
 // Runs the port next to the golden steps; stops at the first step that differs.
-divergence run_against_golden(force_contact_provider provider, v8_libm& libm, int* gjk_mismatch_step = nullptr) {
-  const auto& doc = golden();
-  force_scene<double> s = make_force_scene<double>(libm.functions(), provider);
-  for (const auto& step : doc["steps"]) {
-    const int k = step["step"].get<int>();
+divergence run_against_golden(force_contact_provider provider, const std::shared_ptr<v8_libm_table>& table,
+                              int* gjk_mismatch_step = nullptr) {
+  force_scene<double> s = make_force_scene<double>(v8_libm(table), provider);
+  return first_divergence(golden(), [&](int k, const nlohmann::json& step) -> std::string {
     try {
       simulate(s);
     } catch (const std::exception& e) {
-      return {k, std::string("the port threw: ") + e.what()};
+      return std::string("the port threw: ") + e.what();
     }
     if (gjk_mismatch_step && *gjk_mismatch_step == 0 && !same_gjk(s.last_gjk, step)) *gjk_mismatch_step = k;
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-      const std::string d = first_difference(s.bodies[i], step["bodies"][i]);
-      if (!d.empty()) return {k, "body " + std::to_string(i) + " " + d};
-    }
-  }
-  return {};
+    return first_body_difference(s.bodies, step["bodies"], first_difference);
+  });
 }
 
 // The first step where the default port (our gjk_epa.js ported) parts from
@@ -166,8 +103,8 @@ TEST_CASE("force scene: the golden file is the 500-step run with a wall-only pha
 
 TEST_CASE("force scene: set-up bit-identical to the page (V8 libm values)", "[golden][scene]") {
   const auto& doc = golden();
-  v8_libm libm(doc["js_libm"]);
-  const force_scene<double> s = make_force_scene<double>(libm.functions());
+  const auto table = v8_table(doc);
+  const force_scene<double> s = make_force_scene<double>(v8_libm(table));
   REQUIRE(s.bodies.size() == 2);
   for (std::size_t i = 0; i < 2; ++i) {
     INFO("body " << i);
@@ -182,40 +119,30 @@ TEST_CASE("force scene: set-up bit-identical to the page (V8 libm values)", "[go
     }
     CHECK(first_difference(s.bodies[i], doc["initial"]["bodies"][i]) == "");
   }
-  CHECK(libm.misses == 0);
+  CHECK(table->misses == 0);
 }
 
 TEST_CASE("force scene: wall-only phase bit-identical, every field, body and step", "[golden][scene]") {
   const auto& doc = golden();
-  v8_libm libm(doc["js_libm"]);
+  const auto table = v8_table(doc);
   const int wall_only = doc["phases"]["wall_only_through_step"].get<int>();
-  force_scene<double> s = make_force_scene<double>(libm.functions());
-  int compared = 0;
-  for (int k = 1; k <= wall_only; ++k) {
-    const auto& step = doc["steps"][static_cast<std::size_t>(k - 1)];
-    REQUIRE(step["step"].get<int>() == k);
-    simulate(s);
-    INFO("step " << k);
-    CHECK(same_gjk(s.last_gjk, step));  // no hit in this phase, same calls
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-      INFO("body " << i);
-      CHECK(first_difference(s.bodies[i], step["bodies"][i]) == "");
-      ++compared;
-    }
-  }
+  force_scene<double> s = make_force_scene<double>(v8_libm(table));
+  // No hit in this phase: the same contact calls, and every body bit-identical.
+  const int compared = check_steps_bit_identical(
+      doc, wall_only, s, [](auto& scene) { simulate(scene); }, same_gjk, first_difference);
   CHECK(compared == 2 * wall_only);
-  CHECK(libm.misses == 0);  // every cos/sin argument was one the JS used
+  CHECK(table->misses == 0);  // every cos/sin argument was one the JS used
   WARN("wall-only phase: steps 1.." << wall_only << " bit-identical; V8's cos/sin differ from glibc's on "
-                                    << libm.differ_from_glibc << " of the recorded arguments");
+                                    << cos_sin_differ_from_libc(*table) << " of the recorded arguments");
 }
 
 TEST_CASE("force scene: body phase, the first divergence has not moved earlier", "[golden][scene]") {
   const auto& doc = golden();
   const int steps = static_cast<int>(doc["steps"].size());
   {
-    v8_libm libm(doc["js_libm"]);
+    const auto table = v8_table(doc);
     int gjk_step = 0;
-    const divergence d = run_against_golden(force_contact_provider::js_port, libm, &gjk_step);
+    const divergence d = run_against_golden(force_contact_provider::js_port, table, &gjk_step);
     if (d.step == 0)
       WARN("gjk_epa.js port: all " << steps << " steps bit-identical (contacts included)");
     else
@@ -224,12 +151,12 @@ TEST_CASE("force scene: body phase, the first divergence has not moved earlier",
     // Contacts seen by the port (hit or not, EPA normal bits) agree with the
     // JS's at least up to the first divergence.
     CHECK((gjk_step == 0 || (d.step != 0 && gjk_step >= d.step)));
-    if (d.step == 0) CHECK(libm.misses == 0);
+    if (d.step == 0) CHECK(table->misses == 0);
   }
   {
-    v8_libm libm(doc["js_libm"]);
+    const auto table = v8_table(doc);
     int gjk_step = 0;
-    const divergence d = run_against_golden(force_contact_provider::reference, libm, &gjk_step);
+    const divergence d = run_against_golden(force_contact_provider::reference, table, &gjk_step);
     if (d.step == 0)
       WARN("reference EPA provider: all " << steps << " steps bit-identical");
     else
@@ -244,33 +171,31 @@ TEST_CASE("force scene: body phase, the first divergence has not moved earlier",
 
 TEST_CASE("force scene: with glibc's cos/sin the run parts only where V8's values differ", "[scene]") {
   const auto& doc = golden();
-  v8_libm table(doc["js_libm"]);
+  const auto table = v8_table(doc);
   // The port with the C library's libm: bit-identical until the first step
   // whose cos/sin arguments include one where glibc and V8 differ.
   force_scene<double> s = make_force_scene<double>();
-  int first_libm_step = 0, first_div = 0;
+  int first_libm_step = 0;
   {  // the set-up's own cos/sin/** (walls, polygons): a difference there counts as step 1
-    const force_scene<double> v8 = make_force_scene<double>(table.functions());
+    const force_scene<double> v8 = make_force_scene<double>(v8_libm(table));
     bool same = true;
     for (std::size_t w = 0; w < s.walls.size(); ++w) same = same && s.walls[w].normal == v8.walls[w].normal;
     for (std::size_t i = 0; i < s.bodies.size(); ++i)
       same = same && s.bodies[i].inertia == v8.bodies[i].inertia && s.bodies[i].shape == v8.bodies[i].shape;
     if (!same) first_libm_step = 1;
   }
-  for (const auto& step : doc["steps"]) {
-    const int k = step["step"].get<int>();
-    for (const auto& b : s.bodies) {
-      const auto c = table.cos.find(std::bit_cast<std::uint64_t>(b.ang));
-      const auto sn = table.sin.find(std::bit_cast<std::uint64_t>(b.ang));
-      const bool differs = (c != table.cos.end() && std::bit_cast<double>(c->second) != std::cos(b.ang)) ||
-                           (sn != table.sin.end() && std::bit_cast<double>(sn->second) != std::sin(b.ang));
-      if (differs && first_libm_step == 0) first_libm_step = k;
-    }
-    simulate(s);
-    for (std::size_t i = 0; i < s.bodies.size() && first_div == 0; ++i)
-      if (!first_difference(s.bodies[i], step["bodies"][i]).empty()) first_div = k;
-    if (first_div != 0) break;
-  }
+  const int first_div = first_divergence(doc, [&](int k, const nlohmann::json& step) {
+                          for (const auto& b : s.bodies) {
+                            const auto c = table->cos.find(bits_of(b.ang));
+                            const auto sn = table->sin.find(bits_of(b.ang));
+                            const bool differs =
+                                (c != table->cos.end() && std::bit_cast<double>(c->second) != std::cos(b.ang)) ||
+                                (sn != table->sin.end() && std::bit_cast<double>(sn->second) != std::sin(b.ang));
+                            if (differs && first_libm_step == 0) first_libm_step = k;
+                          }
+                          simulate(s);
+                          return first_body_difference(s.bodies, step["bodies"], first_difference);
+                        }).step;
   WARN("glibc libm: first V8/glibc cos/sin difference used at step (1 = the set-up) "
        << first_libm_step << ", first trajectory difference at step " << first_div);
   // Divergence implies a libm difference at or before it (angles at the
@@ -331,7 +256,7 @@ std::pair<std::string, int> run_cli(const std::string& args) {
 
 TEST_CASE("rigidref scene force-based: JSON Lines, bit for bit the golden run with --js-libm", "[scene][cli]") {
   const auto& doc = golden();
-  const std::string golden_file = std::string(RIGIDREF_SOURCE_DIR) + "/data/golden/scene_force.json";
+  const std::string golden_file = golden_path("scene_force.json");
   const auto [out, rc] =
       run_cli("scene force-based --model article --steps 500 --precision double --js-libm '" + golden_file + "'");
   REQUIRE(rc == 0);
@@ -378,8 +303,7 @@ TEST_CASE("force scene: the bit-identical run goes through every branch of the a
   // run takes it. Counted on the port's run with V8's libm (identical to the
   // JS run, test above).
   const auto& doc = golden();
-  v8_libm libm(doc["js_libm"]);
-  force_scene<double> s = make_force_scene<double>(libm.functions());
+  force_scene<double> s = make_force_scene<double>(v8_libm(v8_table(doc)));
   int wall_touch = 0, wall_impulse = 0, wall_stick = 0, wall_slide = 0, gravity_torque = 0, y_correction = 0;
   int hits = 0, edge_edge = 0, vertex_edge_a = 0, vertex_edge_b = 0, pair_stick = 0, pair_slide = 0;
   for (std::size_t k = 0; k < doc["steps"].size(); ++k) {
@@ -463,10 +387,8 @@ TEST_CASE("rigidref scene --svg / --energy-svg: the paths and the energy of the 
 // The CLI's other scene and models (articles/scene_shape_matching.hpp,
 // scene_reference.hpp), checked here with the CLI helpers above.
 TEST_CASE("rigidref scene shape-matching: JSON Lines, bit for bit the golden run with --js-libm", "[scene][cli]") {
-  const std::string file = std::string(RIGIDREF_SOURCE_DIR) + "/data/golden/scene_shape_matching.json";
-  std::ifstream in(file);
-  REQUIRE(in);
-  const auto doc = nlohmann::json::parse(in);
+  const std::string file = golden_path("scene_shape_matching.json");
+  const auto& doc = scene_golden::golden("scene_shape_matching.json");
   const auto [out, rc] = run_cli("scene shape-matching --model article --steps 500 --js-libm '" + file + "'");
   REQUIRE(rc == 0);
   std::istringstream lines(out);

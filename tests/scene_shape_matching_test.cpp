@@ -12,6 +12,8 @@
 //     every goal shape congruent to the rest shape within a stated bound.
 #include "rigidref/articles/scene_shape_matching.hpp"
 
+#include "support/scene_golden.hpp"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -21,52 +23,22 @@
 #include <algorithm>
 #include <fstream>
 #include <memory>
-#include <iomanip>
 #include <sstream>
 #include <string>
 
 using namespace rigidref;
 using namespace rigidref::articles;
 
+namespace scene_golden = rigidref::testing::scene_golden;
+using namespace scene_golden;
+
 namespace {
 
-std::uint64_t bits_of(const nlohmann::json& j) {
-  return static_cast<std::uint64_t>(std::stoull(j.get<std::string>(), nullptr, 16));
-}
-std::uint64_t bits_of(double x) { return std::bit_cast<std::uint64_t>(x); }
-double from_hex(const nlohmann::json& j) { return std::bit_cast<double>(bits_of(j)); }
-
-const nlohmann::json& golden() {
-  static const nlohmann::json doc = [] {
-    std::ifstream in(std::string(RIGIDREF_SOURCE_DIR) + "/data/golden/scene_shape_matching.json");
-    REQUIRE(in.good());
-    return nlohmann::json::parse(in);
-  }();
-  return doc;
-}
-
-std::string hex(double x) {
-  std::ostringstream s;
-  s << "0x" << std::hex << std::setw(16) << std::setfill('0') << bits_of(x);
-  return s.str();
-}
+const nlohmann::json& golden() { return scene_golden::golden("scene_shape_matching.json"); }
 
 // The first field of `body` (in golden order) whose bits differ, or "".
 std::string first_difference(const sm_body<double>& b, const nlohmann::json& g) {
-  const std::pair<const char*, std::pair<double, double>> fields[] = {
-      {"pos.x", {b.rigid.pos.x, from_hex(g["pos"][0])}}, {"pos.y", {b.rigid.pos.y, from_hex(g["pos"][1])}},
-      {"ang", {b.rigid.ang, from_hex(g["ang"])}},         {"vel.x", {b.vel.x, from_hex(g["vel"][0])}},
-      {"vel.y", {b.vel.y, from_hex(g["vel"][1])}},       {"angVel", {b.ang_vel, from_hex(g["angVel"])}},
-  };
-  for (const auto& [name, v] : fields) {
-    if (bits_of(v.first) != bits_of(v.second)) {
-      std::ostringstream s;
-      s << name << ": port " << std::setprecision(17) << v.first << " (" << hex(v.first) << "), JS " << v.second
-        << " (" << hex(v.second) << ")";
-      return s.str();
-    }
-  }
-  return "";
+  return first_field_difference(b.rigid.pos, b.rigid.ang, b.vel, b.ang_vel, g);
 }
 
 // Do this step's projectCollision calls (round, pair, hit, EPA normal bits,
@@ -107,7 +79,7 @@ TEST_CASE("shape matching scene: the golden file is the 500-step run with a wall
 
 TEST_CASE("shape matching scene: set-up bit-identical to the page (V8 libm values)", "[golden][scene]") {
   const auto& doc = golden();
-  auto table = read_v8_libm_table(doc["js_libm"]);
+  auto table = v8_table(doc);
   const auto s = make_shape_matching_scene<double>(shape_matching_v8_libm(table));
   REQUIRE(s.walls.size() == 2);
   for (std::size_t w = 0; w < 2; ++w) {
@@ -138,41 +110,27 @@ TEST_CASE("shape matching scene: set-up bit-identical to the page (V8 libm value
 
 TEST_CASE("shape matching scene: wall-only phase bit-identical, every field, body and step", "[golden][scene]") {
   const auto& doc = golden();
-  auto table = read_v8_libm_table(doc["js_libm"]);
+  auto table = v8_table(doc);
   const int wall_only = doc["phases"]["wall_only_through_step"].get<int>();
   auto s = make_shape_matching_scene<double>(shape_matching_v8_libm(table));
-  int compared = 0;
-  for (int k = 1; k <= wall_only; ++k) {
-    const auto& step = doc["steps"][static_cast<std::size_t>(k - 1)];
-    REQUIRE(step["step"].get<int>() == k);
-    world_step(s);
-    INFO("step " << k);
-    CHECK(same_gjk(s.last_gjk, step));  // no hit in this phase, same calls
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-      INFO("body " << i);
-      CHECK(first_difference(s.bodies[i], step["bodies"][i]) == "");
-      ++compared;
-    }
-  }
+  // No hit in this phase: the same contact calls, and every body bit-identical.
+  const int compared = check_steps_bit_identical(
+      doc, wall_only, s, [](auto& scene) { world_step(scene); }, same_gjk, first_difference);
   CHECK(compared == 3 * wall_only);
   CHECK(table->misses == 0);  // every cos/sin/atan2 argument was one the JS used
 }
 
 TEST_CASE("shape matching scene: the whole run against the golden, and the branches it covers", "[golden][scene]") {
   const auto& doc = golden();
-  auto table = read_v8_libm_table(doc["js_libm"]);
+  auto table = v8_table(doc);
   auto s = make_shape_matching_scene<double>(shape_matching_v8_libm(table));
-  int divergence = 0, gjk_mismatch = 0, collision_steps = 0;
-  std::string what;
+  int gjk_mismatch = 0, collision_steps = 0;
   int edge_edge = 0, a_edge = 0, b_edge = 0, hits = 0, calls = 0;
-  for (const auto& step : doc["steps"]) {
-    const int k = step["step"].get<int>();
+  const auto [divergence, what] = first_divergence(doc, [&](int k, const nlohmann::json& step) -> std::string {
     try {
       world_step(s);
     } catch (const std::exception& e) {
-      divergence = k;
-      what = std::string("the port threw: ") + e.what();
-      break;
+      return std::string("the port threw: ") + e.what();
     }
     if (gjk_mismatch == 0 && !same_gjk(s.last_gjk, step)) gjk_mismatch = k;
     bool hit = false;
@@ -187,15 +145,8 @@ TEST_CASE("shape matching scene: the whole run against the golden, and the branc
     }
     collision_steps += hit;
     CHECK(hit == step["collision"].get<bool>());
-    for (std::size_t i = 0; i < s.bodies.size() && divergence == 0; ++i) {
-      const std::string d = first_difference(s.bodies[i], step["bodies"][i]);
-      if (!d.empty()) {
-        divergence = k;
-        what = "body " + std::to_string(i) + " " + d;
-      }
-    }
-    if (divergence != 0) break;
-  }
+    return first_body_difference(s.bodies, step["bodies"], first_difference);
+  });
   if (divergence == 0)
     WARN("article model: all " << doc["steps"].size() << " steps bit-identical; " << calls << " projectCollision calls, "
                                << hits << " hits (edge-edge " << edge_edge << ", A edge/B vertex " << a_edge
@@ -223,7 +174,7 @@ TEST_CASE("shape matching scene: with glibc's libm the run parts only after V8's
   // recorded value for the same argument: the first step using a differing
   // value must come no later than the first trajectory difference.
   const auto& doc = golden();
-  const auto table = read_v8_libm_table(doc["js_libm"]);
+  const auto table = v8_table(doc);
   auto state = std::make_shared<std::pair<int, int>>(0, 0);  // current step (0 = set-up), first differing step
   auto note = [state](bool differs) {
     if (differs && state->second == 0) state->second = std::max(state->first, 1);
@@ -242,14 +193,11 @@ TEST_CASE("shape matching scene: with glibc's libm the run parts only after V8's
   };
   l.pow3 = [=](const double& x) { const double r = std::pow(x, 3); note(v8_differs(table->pow3, bits_of(x), r)); return r; };
   auto s = make_shape_matching_scene<double>(l);
-  int first_div = 0;
-  for (const auto& step : doc["steps"]) {
-    state->first = step["step"].get<int>();
-    world_step(s);
-    for (std::size_t i = 0; i < 3 && first_div == 0; ++i)
-      if (!first_difference(s.bodies[i], step["bodies"][i]).empty()) first_div = state->first;
-    if (first_div != 0) break;
-  }
+  const int first_div = first_divergence(doc, [&](int k, const nlohmann::json& step) {
+                          state->first = k;
+                          world_step(s);
+                          return first_body_difference(s.bodies, step["bodies"], first_difference);
+                        }).step;
   WARN("glibc libm: first use of a value differing from V8's at step (1 = set-up or step 1) " << state->second
        << ", first trajectory difference at step " << first_div);
   if (first_div != 0) {
@@ -283,16 +231,13 @@ TEST_CASE("shape matching scene: free fall is the predicted position, (S2) of D-
 
 TEST_CASE("shape matching scene: gravityBias = irelax would change the run (the flag is live)", "[scene]") {
   const auto& doc = golden();
-  auto table = read_v8_libm_table(doc["js_libm"]);
+  auto table = v8_table(doc);
   auto s = make_shape_matching_scene<double>(shape_matching_v8_libm(table));
   s.gravity_bias_from_irelax = true;
-  int first = 0;
-  for (const auto& step : doc["steps"]) {
-    world_step(s);
-    for (std::size_t i = 0; i < 3 && first == 0; ++i)
-      if (!first_difference(s.bodies[i], step["bodies"][i]).empty()) first = step["step"].get<int>();
-    if (first != 0) break;
-  }
+  const int first = first_divergence(doc, [&](int, const nlohmann::json& step) {
+                      world_step(s);
+                      return first_body_difference(s.bodies, step["bodies"], first_difference);
+                    }).step;
   // Identical until a pair meets in round irelax >= 1, then not.
   CHECK(first > doc["phases"]["wall_only_through_step"].get<int>());
 }
@@ -304,21 +249,12 @@ TEST_CASE("shape matching scene: the reference model parts from the golden run a
   // with a collisionShape, i.e. at the first wall contact; before it they
   // run the same operations.
   const auto& doc = golden();
-  auto table = read_v8_libm_table(doc["js_libm"]);
+  auto table = v8_table(doc);
   auto s = make_shape_matching_scene<double>(shape_matching_v8_libm(table), shape_matching_model::reference);
-  int first = 0;
-  std::string what;
-  for (const auto& step : doc["steps"]) {
+  const auto [first, what] = first_divergence(doc, [&](int, const nlohmann::json& step) {
     world_step(s);
-    for (std::size_t i = 0; i < 3 && first == 0; ++i) {
-      const std::string d = first_difference(s.bodies[i], step["bodies"][i]);
-      if (!d.empty()) {
-        first = step["step"].get<int>();
-        what = "body " + std::to_string(i) + " " + d;
-      }
-    }
-    if (first != 0) break;
-  }
+    return first_body_difference(s.bodies, step["bodies"], first_difference);
+  });
   WARN("reference model: identical to the golden run through step " << first - 1 << " (first wall contact at step "
                                                                      << s.first_wall_contact_step << "); at step "
                                                                      << first << ": " << what);

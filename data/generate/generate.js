@@ -999,19 +999,29 @@ function parseArgs(argv) {
   return opts;
 }
 
-function main(argv) {
+/**
+ * The options parse(argv) gives, as { opts }; or { exit } after printing the
+ * usage text for --help (0) or a usage error (2). Shared with scene_page.js.
+ */
+function parseCommandLine(argv, parse, usage) {
   let opts;
   try {
-    opts = parseArgs(argv);
+    opts = parse(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    console.error(`error: ${e.message}\n\n${USAGE}`);
-    return 2;
+    console.error(`error: ${e.message}\n\n${usage}`);
+    return { exit: 2 };
   }
   if (opts.help) {
-    console.log(USAGE);
-    return 0;
+    console.log(usage);
+    return { exit: 0 };
   }
+  return { opts };
+}
+
+function main(argv) {
+  const { opts, exit } = parseCommandLine(argv, parseArgs, USAGE);
+  if (!opts) return exit;
   if (!fs.existsSync(opts.articlesDir) || !fs.statSync(opts.articlesDir).isDirectory()) {
     console.error(`error: articles directory not found: ${opts.articlesDir}\n` +
       '  It must contain the article code (collision-force.html, collision-shapeMatching.html, ...);\n' +
@@ -1044,4 +1054,8 @@ if (require.main === module) {
   process.exitCode = main(process.argv.slice(2));
 }
 
-module.exports = { hex, toJson, matchBracket, skipLiteralOrComment, inlineScripts, functionSource, loadPageFunction, generateAll };
+// The scene generators (scene_page.js) share the utilities and paths above.
+module.exports = {
+  hex, toJson, matchBracket, skipLiteralOrComment, inlineScripts, functionSource, loadPageFunction, generateAll,
+  sha256, repoRel, UsageError, QUIET, REPO_ROOT, DEFAULT_OUT, parseCommandLine,
+};

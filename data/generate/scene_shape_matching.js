@@ -9,92 +9,27 @@
 // ("scene_shape_matching.json") and derivations/scenes.md (D-SCENE-6..).
 //
 // What is ours: math.js and gjk_epa.js (the articles' versions are not in the
-// seeds), the stubs below, and the recording. Nothing the article code
-// computes is changed: the recording wrappers (Math.cos/sin/atan2, Gjk.gjk/epa,
+// seeds), the BabylonJS/document stubs and the page runner (scene_page.js,
+// shared by both scene generators), and the recording. Nothing the article
+// code computes is changed: the recording wrappers (Math.cos/sin/atan2, Gjk.gjk/epa,
 // a subclass of Body that only notes each new body, a subclass of World whose
 // projectWalls/projectCollision note the call and then call the article's
 // method with the same arguments) return exactly what the wrapped functions
 // return.
-//
-// The BabylonJS stub is written here rather than shared with scene_force.js:
-// that file records its own SHA-256 in scene_force.json, so moving its stub
-// into a module would change that golden file's provenance for no gain in the
-// data (the two stubs are ~30 lines, and this page needs a few more members).
 
-const crypto = require('crypto');
-const fs = require('fs');
-const path = require('path');
-const vm = require('vm');
-const { AmdLoader } = require('./amd_loader');
-const { hex, toJson, inlineScripts } = require('./generate');
+const { hex } = require('./generate');
+const page = require('./scene_page');
 
-const OWN_DIR = __dirname;
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const DEFAULT_OUT = path.join(REPO_ROOT, 'data', 'golden');
-const GENERATOR = 'data/generate/scene_shape_matching.js';
-const FILE = 'scene_shape_matching.json';
-const PAGE = 'collision-shapeMatching.html';
-const MODULES = ['WorldShapeMatching.js', 'BodyShapeMatching.js', 'mat2.js'];
-const STEPS = 500;
-
-const USAGE = `\
-Usage:
-  node data/generate/scene_shape_matching.js <articles-js-dir> [--out <dir>] [--steps N]
-      Run the ShapeMatching page's scene for N frames (default ${STEPS}) and write
-      <dir>/${FILE} (default dir: data/golden).
-  node data/generate/scene_shape_matching.js --check <articles-js-dir> [--out <dir>]
-      Regenerate in memory and compare with the committed file (the date, the
-      Node/V8 versions and the command line in provenance are ignored).
-      Exit 0 if identical, 1 otherwise.
-  node data/generate/scene_shape_matching.js --help
-Exit status 2 means a usage or input error.
-`;
-
-class UsageError extends Error {}
-
-const sha256 = (buf) => crypto.createHash('sha256').update(buf).digest('hex');
-const repoRel = (p) => path.relative(REPO_ROOT, path.resolve(p)).split(path.sep).join('/') || '.';
-const QUIET = { log() {}, warn() {}, error() {}, info() {}, debug() {} };
+const SPEC = {
+  generator: 'data/generate/scene_shape_matching.js',
+  file: 'scene_shape_matching.json',
+  page: 'collision-shapeMatching.html',
+  modules: ['WorldShapeMatching.js', 'BodyShapeMatching.js', 'mat2.js'],
+  scene: "ShapeMatching page's scene",
+  generate: (opts) => generate(opts.articlesDir, opts.outDir, opts.steps),
+};
 
 // ----------------------------------------------------------- the page's world
-
-// Only what collision-shapeMatching.html touches. Scene.render() runs the
-// callbacks given to registerBeforeRender, as BabylonJS does before drawing;
-// the page registers one that calls world.step() and then update_mesh().
-function babylonStub(state) {
-  const mesh = () => ({ position: { x: 0, y: 0, z: 0 }, color: null, material: null });
-  class Vector3 { constructor(x, y, z) { this.x = x; this.y = y; this.z = z; } }
-  class Color3 {
-    constructor(r, g, b) { this.r = r; this.g = g; this.b = b; }
-    static Blue() { return new Color3(0, 0, 1); }
-    static Green() { return new Color3(0, 1, 0); }
-    static Black() { return new Color3(0, 0, 0); }
-  }
-  class Engine {
-    constructor(canvas) { this.canvas = canvas; }
-    runRenderLoop(cb) { state.renderLoop = cb; }
-  }
-  class Scene {
-    constructor(engine) { this.engine = engine; this.before = []; state.scene = this; }
-    registerBeforeRender(f) { this.before.push(f); }
-    render() { for (const f of this.before) f(); }
-  }
-  class ArcRotateCamera { attachControl() {} }
-  class HemisphericLight {}
-  class StandardMaterial {}
-  return {
-    Engine, Scene, Vector3, Color3, ArcRotateCamera, HemisphericLight, StandardMaterial,
-    Mesh: { CreateLines: () => mesh() },
-    MeshBuilder: { CreateSphere: () => mesh(), CreateLines: () => mesh() },
-  };
-}
-
-const bodyState = (b) => ({
-  pos: [hex(b.pos.x), hex(b.pos.y)],
-  ang: hex(b.ang),
-  vel: [hex(b.vel.x), hex(b.vel.y)],
-  angVel: hex(b.angVel),
-});
 
 // The article's supportEdge rule (WorldShapeMatching.js), re-stated here only
 // to record how many points each side gives for the EPA normal the article
@@ -116,23 +51,9 @@ function supportEdgeSize(pts, vx, vy) {
 
 /** Runs the page for `steps` frames; returns everything recorded. */
 function runScene(articlesDir, steps) {
-  const loader = new AmdLoader({ articleDir: articlesDir, ownDir: OWN_DIR, console: QUIET });
+  const loader = page.pageLoader(articlesDir);
   const ctx = loader.context;
-
-  // Math as the article code sees it: the real one, with cos, sin and atan2
-  // noting (argument bits -> result bits) so the C++ port can use V8's values.
-  const libm = { cos: new Map(), sin: new Map(), atan2: new Map() };
-  const note = (table, k, r) => {
-    const v = hex(r);
-    if (table.has(k) && table.get(k) !== v) throw new Error(`V8 libm gave two results for ${k}`);
-    table.set(k, v);
-  };
-  const recMath = {};
-  for (const k of Object.getOwnPropertyNames(Math)) recMath[k] = Math[k];
-  recMath.cos = (x) => { const r = Math.cos(x); note(libm.cos, hex(x), r); return r; };
-  recMath.sin = (x) => { const r = Math.sin(x); note(libm.sin, hex(x), r); return r; };
-  recMath.atan2 = (y, x) => { const r = Math.atan2(y, x); note(libm.atan2, `${hex(y)} ${hex(x)}`, r); return r; };
-  ctx.Math = recMath;
+  const libm = page.recordMath(ctx, { atan2: true }); // Math.cos/sin/atan2, noted
 
   // Where the step is, for the call log: the frame, and the relaxation round
   // (projectWalls(bodies[0]) opens each of the nIterations rounds).
@@ -164,10 +85,7 @@ function runScene(articlesDir, steps) {
   // The page's `require([...], cb)`: the same modules, except that Body and
   // World are handed over as observing subclasses.
   let world = null;
-  const amdRequire = ctx.require;
-  ctx.require = function require(deps, cb) {
-    if (!Array.isArray(deps) || typeof cb !== 'function') return amdRequire(deps, cb);
-    const values = deps.map((d) => loader.load(d));
+  page.observeRequire(loader, (deps, values) => {
     const kb = deps.indexOf('./BodyShapeMatching');
     const kw = deps.indexOf('./WorldShapeMatching');
     if (kb < 0 || kw < 0) throw new Error('the page did not require WorldShapeMatching and BodyShapeMatching');
@@ -196,36 +114,14 @@ function runScene(articlesDir, steps) {
         }
       }
     };
-    return cb(...values);
-  };
+  });
 
-  const state = { renderLoop: null, scene: null };
-  const canvas = { width: 600, height: 430 };
-  ctx.document = {
-    getElementById(id) {
-      if (id !== 'canvas') throw new Error(`document.getElementById('${id}'): not stubbed`);
-      return canvas;
-    },
-  };
-  ctx.BABYLON = babylonStub(state);
-
-  // The page's inline script, exactly as in the file (line offsets kept so
-  // stack traces point into the HTML).
-  const file = path.join(articlesDir, PAGE);
-  const html = fs.readFileSync(file, 'utf8');
-  const scripts = inlineScripts(html);
-  if (scripts.length !== 1) throw new Error(`${PAGE}: expected one inline <script>, found ${scripts.length}`);
-  const { text, offset } = scripts[0];
-  const before = html.slice(0, offset);
-  const lineOffset = before.split('\n').length - 1;
-  const columnOffset = offset - (before.lastIndexOf('\n') + 1);
-  new vm.Script(text, { filename: file, lineOffset, columnOffset }).runInContext(ctx);
-  if (!state.renderLoop) throw new Error('the page did not start a render loop');
+  const { renderLoop, text, line } = page.runPage(ctx, articlesDir, SPEC.page);
   if (bodies.length !== 3) throw new Error(`expected the page to create 3 bodies, got ${bodies.length}`);
   if (!world || world.bodies.length !== 3) throw new Error('the page did not hand its 3 bodies to a World');
   if (world.nIterations !== 4) throw new Error(`World.nIterations is ${world.nIterations}, expected 4`);
 
-  const initial = bodies.map(bodyState);
+  const initial = bodies.map(page.bodyState);
   const setup = bodies.map((b) => ({
     mass: hex(b.mass),
     polygon_inertia: hex(b.recordedInertia),
@@ -246,7 +142,7 @@ function runScene(articlesDir, steps) {
     const first = calls.length;
     let error = null;
     try {
-      state.renderLoop(); // scene.render(): world.step(); update_mesh();
+      renderLoop(); // scene.render(): world.step(); update_mesh();
     } catch (e) {
       error = String(e && e.message ? e.message : e);
     }
@@ -256,7 +152,7 @@ function runScene(articlesDir, steps) {
       break;
     }
     const mine = calls.slice(first);
-    const rec = { step, bodies: bodies.map(bodyState), collision: mine.some((c) => c.hit) };
+    const rec = { step, bodies: bodies.map(page.bodyState), collision: mine.some((c) => c.hit) };
     if (mine.length > 0) {
       // One line per call (the file would be 3 times larger with objects):
       // [iter, a, b, 0] or [iter, a, b, 1, n.x, n.y, dist, |supportEdge A|, |supportEdge B|].
@@ -266,7 +162,7 @@ function runScene(articlesDir, steps) {
     out.push(rec);
   }
   return {
-    initial, setup, walls, steps: out, stopped, calls, libm, stats: realGjk.stats, text, line: lineOffset + 1,
+    initial, setup, walls, steps: out, stopped, calls, libm, stats: realGjk.stats, text, line,
     out_x: Object.prototype.hasOwnProperty.call(ctx, 'out_x'),
   };
 }
@@ -274,13 +170,7 @@ function runScene(articlesDir, steps) {
 // ---------------------------------------------------------------- the document
 
 function generate(articlesDir, outDir, steps) {
-  const run = runScene(articlesDir, steps);
-  // Same bits again from a fresh context (V8 has optimised the code by now).
-  const again = runScene(articlesDir, steps);
-  if (JSON.stringify(again.steps) !== JSON.stringify(run.steps) ||
-      JSON.stringify(again.stopped) !== JSON.stringify(run.stopped)) {
-    throw new Error('two runs of the scene gave different bits');
-  }
+  const run = page.runTwice(runScene, articlesDir, steps);
   // forEach's second argument is thisArg (ignored by an arrow function), so
   // projectCollision always gets 2 arguments: gravityBias = 0 (D-SCENE-8).
   const nargs = [...new Set(run.calls.map((c) => c.nargs))];
@@ -289,47 +179,21 @@ function generate(articlesDir, outDir, steps) {
   // V8's a**3 and b**3 for the three squares (createPolygonPoints' inertia),
   // recomputed as the page computes them and checked against the page's value.
   const pow3 = new Map();
-  const radii = [2, 1, 1.5];
-  radii.forEach((radius, k) => {
-    const nsides = 4;
-    const delta = Math.PI * 2 / nsides;
-    const a = (1 + Math.cos(delta)) / 2;
-    const b = (1 - Math.cos(delta)) / 2;
-    pow3.set(hex(a), hex(a ** 3));
-    pow3.set(hex(b), hex(b ** 3));
-    const inertia = radius * radius / 6 * (3 * (a ** 3 + b ** 3) + 9 * a * b - 2 * b);
+  [2, 1, 1.5].forEach((radius, k) => {
+    const inertia = page.polygonInertia(pow3, 4, radius);
     if (hex(inertia) !== run.setup[k].polygon_inertia) throw new Error(`body ${k}: inertia not reproduced`);
   });
 
-  const firstCall = run.calls.length ? run.calls[0].step : null;
   const firstHit = run.calls.find((c) => c.hit);
-  const collisionSteps = run.steps.filter((s) => s.collision).length;
-  const command = `node ${GENERATOR} ${repoRel(articlesDir)}` +
-    (path.resolve(outDir) === DEFAULT_OUT ? '' : ` --out ${repoRel(outDir)}`) +
-    (steps === STEPS ? '' : ` --steps ${steps}`);
-  const fileSha = (name) => ({ name, sha256: sha256(fs.readFileSync(path.join(articlesDir, name))) });
-  const ownSha = (name) => ({ name: `data/generate/${name}`, sha256: sha256(fs.readFileSync(path.join(OWN_DIR, name))) });
-  const tableOut = (m) => [...m.entries()].map(([k, v]) => [...k.split(' '), v]);
-
-  const doc = {
-    provenance: {
-      generator: GENERATOR,
+  return page.sceneDocument({
+    provenance: page.provenance(SPEC, { articlesDir, outDir, steps }, run, {
       article: '剛体の衝突 4 PositionBased (ShapeMatching)',
-      source_files: [fileSha(PAGE), ...MODULES.map(fileSha)],
-      own_modules: [ownSha('math.js'), ownSha('gjk_epa.js'), ownSha('amd_loader.js'), ownSha('scene_shape_matching.js')],
-      page_script: { from: `${PAGE}:${run.line}`, sha256: sha256(Buffer.from(run.text, 'utf8')) },
       method: 'the inline <script>, WorldShapeMatching.js, BodyShapeMatching.js and mat2.js run unmodified in ' +
         'one vm context (amd_loader.js, sloppy mode: lerp creates the globals out_x/out_y); BabylonJS and ' +
         'document are stubs; one engine.runRenderLoop callback (scene.render(): world.step(); update_mesh()) ' +
         'per step; Body and World are observed through subclasses that call the article methods unchanged; ' +
         'a second run from a fresh context gave the same bits',
-      node_version: process.version,
-      v8_version: process.versions.v8,
-      generated_on: new Date().toISOString().slice(0, 10),
-      prng_seed: 0,
-      prng_note: 'no randomness is used',
-      generated_by_command: command,
-    },
+    }),
     scene: {
       dt: '0.02',
       g: '9.8',
@@ -355,110 +219,22 @@ function generate(articlesDir, outDir, steps) {
         '(every recorded call had 2 arguments)',
       out_globals_created: run.out_x,
     },
-    setup: run.setup,
-    steps_requested: steps,
-    steps_run: run.steps.length,
-    stopped: run.stopped,
-    phases: {
-      first_gjk_call_step: firstCall,
-      first_gjk_hit_step: firstHit ? firstHit.step : null,
-      wall_only_through_step: firstHit ? firstHit.step - 1 : run.steps.length,
-      steps_with_body_collision: collisionSteps,
-      note: 'through wall_only_through_step no GJK reported a hit, so every value depends on the article ' +
-        'code (and math.js) only; from first_gjk_hit_step on, it also depends on our gjk_epa.js',
+    run,
+    steps,
+    firstCall: run.calls.length ? run.calls[0].step : null,
+    firstHit: firstHit ? firstHit.step : null,
+    phasesExtra: { steps_with_body_collision: run.steps.filter((s) => s.collision).length },
+    jsLibm: {
+      cos: page.tableOut(run.libm.cos),
+      sin: page.tableOut(run.libm.sin),
+      atan2: page.tableOut(run.libm.atan2),
+      pow3: page.tableOut(pow3),
     },
-    gjk_epa: {
-      gjk_calls: run.stats.gjkCalls,
-      gjk_hits: run.stats.gjkHits,
-      epa_calls: run.stats.epaCalls,
-      epa_rounds_max: run.stats.epaRoundsMax,
-      epa_round_limit_reached: run.stats.epaLimitHit,
-    },
-    initial: { bodies: run.initial },
-    steps: run.steps,
-    js_libm: {
-      cos: tableOut(run.libm.cos),
-      sin: tableOut(run.libm.sin),
-      atan2: tableOut(run.libm.atan2),
-      pow3: tableOut(pow3),
-    },
-  };
-  return toJson(doc) + '\n';
-}
-
-// Which Node ran the generator, when and from where is recorded but is not the
-// data (as in generate.js --check): a newer Node that reproduces every bit passes.
-const INCIDENTAL = ['generated_on', 'node_version', 'v8_version', 'generated_by_command'];
-const withoutDate = (t) =>
-  INCIDENTAL.reduce((x, k) => x.replace(new RegExp(`"${k}": "[^"]*"`), `"${k}": ""`), t);
-
-function parseArgs(argv) {
-  const opts = { check: false, help: false, articlesDir: null, outDir: DEFAULT_OUT, steps: STEPS };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--help' || a === '-h') opts.help = true;
-    else if (a === '--check') opts.check = true;
-    else if (a === '--out' || a === '--steps') {
-      if (i + 1 >= argv.length) throw new UsageError(`${a} needs a value`);
-      if (a === '--out') opts.outDir = path.resolve(argv[++i]);
-      else {
-        opts.steps = Number(argv[++i]);
-        if (!Number.isInteger(opts.steps) || opts.steps < 1) throw new UsageError('--steps needs an integer >= 1');
-      }
-    } else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
-    else if (opts.articlesDir === null) opts.articlesDir = path.resolve(a);
-    else throw new UsageError(`unexpected argument '${a}'`);
-  }
-  if (!opts.help && opts.articlesDir === null) throw new UsageError('missing <articles-js-dir>');
-  return opts;
-}
-
-function main(argv) {
-  let opts;
-  try {
-    opts = parseArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`error: ${e.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (opts.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  for (const f of [PAGE, ...MODULES]) {
-    if (!fs.existsSync(path.join(opts.articlesDir, f))) {
-      console.error(`error: ${f} not found in ${opts.articlesDir}`);
-      return 2;
-    }
-  }
-  const text = generate(opts.articlesDir, opts.outDir, opts.steps);
-  const file = path.join(opts.outDir, FILE);
-  if (opts.check) {
-    if (!fs.existsSync(file)) {
-      console.error(`DIFFERS ${repoRel(file)}: missing`);
-      return 1;
-    }
-    const committed = fs.readFileSync(file, 'utf8');
-    if (withoutDate(committed) === withoutDate(text)) {
-      console.log(`ok      ${repoRel(file)}`);
-      return 0;
-    }
-    const a = withoutDate(committed).split('\n');
-    const b = withoutDate(text).split('\n');
-    let k = 0;
-    while (k < a.length && k < b.length && a[k] === b[k]) k++;
-    console.error(`DIFFERS ${repoRel(file)} from line ${k + 1}:\n  committed:   ${a[k]}\n  regenerated: ${b[k]}`);
-    return 1;
-  }
-  fs.mkdirSync(opts.outDir, { recursive: true });
-  fs.writeFileSync(file, text);
-  console.log(`wrote ${repoRel(file)}`);
-  return 0;
+  });
 }
 
 if (require.main === module) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = page.main(SPEC, process.argv.slice(2));
 }
 
 module.exports = { runScene, generate };
