@@ -29,12 +29,16 @@
 #include "support/matchers.hpp"
 
 #include "rigidref/epa.hpp"
+#include "rigidref/filter.hpp"
 #include "rigidref/verify/collision_accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
 
 #include <rapidcheck/catch.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
 
 #include <limits>
 
@@ -346,4 +350,170 @@ TEMPLATE_LIST_TEST_CASE("EPA cap: never a silent answer", "[epa][cap]", floating
   CHECK(capped.intersecting);
   CHECK(capped.depth == full.depth);  // the exact fallback still answers
   CHECK_VEC(capped.normal, full.normal);
+}
+
+// ---- the floating-point filter (filter.hpp; D-GJK-13..16, D-EPA-8, D-EPA-9) ----
+//
+// The filter must change no bit of any result: each pair is answered twice,
+// once normally and once with filter_force_exact() (every decision and every
+// rounded value on the exact path), and the answers compared field by field,
+// signs of zero included. The counters show that the filter does decide the
+// generic pairs in T and does fall back on the near-degenerate ones: a filter
+// that always fell back, or never did, fails here.
+namespace {
+
+struct force_exact_scope {
+  force_exact_scope() { filter_force_exact() = true; }
+  ~force_exact_scope() { filter_force_exact() = false; }
+  force_exact_scope(const force_exact_scope&) = delete;
+  force_exact_scope& operator=(const force_exact_scope&) = delete;
+};
+
+template <class T>
+bool same_bits(const T& x, const T& y) {
+  return x == y && std::signbit(x) == std::signbit(y);
+}
+
+template <class T>
+bool same_bits(const vec2<T>& x, const vec2<T>& y) {
+  return same_bits(x.x, y.x) && same_bits(x.y, y.y);
+}
+
+template <class T>
+bool same_result(const epa_result<T>& x, const epa_result<T>& y) {
+  return x.status == y.status && x.intersecting == y.intersecting && x.iterations == y.iterations &&
+         x.exact_fallback == y.exact_fallback && same_bits(x.depth, y.depth) && same_bits(x.distance, y.distance) &&
+         same_bits(x.normal, y.normal) && same_bits(x.point_a, y.point_a) && same_bits(x.point_b, y.point_b);
+}
+
+template <class T>
+bool same_result(const gjk_result<T>& x, const gjk_result<T>& y) {
+  return x.status == y.status && x.intersecting == y.intersecting && x.iterations == y.iterations &&
+         x.exact_fallback == y.exact_fallback && same_bits(x.distance, y.distance) &&
+         same_bits(x.point_a, y.point_a) && same_bits(x.point_b, y.point_b);
+}
+
+// Both queries, filtered and forced exact, must agree bit for bit.
+template <class T>
+void check_filter_agrees(const std::vector<vec2<T>>& va, const std::vector<vec2<T>>& vb) {
+  const convex_polygon<T> a = make_convex_polygon(va), b = make_convex_polygon(vb);
+  const epa_result<T> e1 = epa_penetration(a, b);
+  const gjk_result<T> g1 = gjk_distance(a, b);
+  epa_result<T> e2;
+  gjk_result<T> g2;
+  {
+    const force_exact_scope force;
+    e2 = epa_penetration(a, b);
+    g2 = gjk_distance(a, b);
+  }
+  INFO("A = " << ::Catch::Detail::stringify(va.size()) << " vertices, B = " << vb.size() << " vertices");
+  CHECK(same_result(e1, e2));
+  CHECK(same_result(g1, g2));
+}
+
+// A jittered n-gon (the benchmark's family): generic coordinates.
+std::vector<vec2<double>> generic_polygon(std::mt19937_64& rng, double cx, double cy) {
+  std::uniform_real_distribution<double> U(0, 1);
+  const int n = 3 + static_cast<int>(U(rng) * 6);
+  const double r = 0.5 + 1.5 * U(rng), stretch = 0.6 + 0.4 * U(rng), rot = 6.28 * U(rng);
+  std::vector<vec2<double>> p;
+  for (int i = 0; i < n; ++i) {
+    const double t = (i + 0.6 * U(rng) - 0.3) * 6.283185307179586 / n;
+    const double x = r * std::cos(t), y = r * stretch * std::sin(t);
+    p.push_back({cx + x * std::cos(rot) - y * std::sin(rot), cy + x * std::sin(rot) + y * std::cos(rot)});
+  }
+  return p;
+}
+
+template <class T>
+std::vector<vec2<T>> to_type(const std::vector<vec2<double>>& p) {
+  std::vector<vec2<T>> out;
+  for (const auto& v : p) out.push_back({static_cast<T>(v.x), static_cast<T>(v.y)});
+  return out;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("filter: GJK and EPA answers are bit-identical with the filter forced off", "[epa][gjk][filter]",
+                   float, double, long double) {
+  using T = TestType;
+  std::mt19937_64 rng(20261122);
+  std::uniform_real_distribution<double> U(-1, 1);
+  int pairs = 0;
+  for (int k = 0; k < 300; ++k) {
+    std::vector<vec2<double>> a = generic_polygon(rng, U(rng), U(rng));
+    std::vector<vec2<double>> b = generic_polygon(rng, 3 * U(rng), 3 * U(rng));
+    if (k % 3 == 1) {  // far from the origin: cancellation in every difference
+      const double off = std::ldexp(1.0, 20 + k % 20);
+      for (auto& v : a) v = {v.x + off, v.y - off};
+      for (auto& v : b) v = {v.x + off, v.y - off};
+    }
+    if (k % 3 == 2) {  // B = -A shifted: every edge of A has a parallel edge of B
+      b.clear();
+      const double dx = std::ldexp(U(rng), -(k % 40)), dy = std::ldexp(U(rng), -(k % 37));
+      for (const auto& v : a) b.push_back({-v.x + dx, -v.y + dy});
+    }
+    try {
+      check_filter_agrees(to_type<T>(a), to_type<T>(b));
+      ++pairs;
+    } catch (const invalid_input&) {
+      // a polygon that rounds to a degenerate one in float: not a pair
+    }
+  }
+  // Integer boxes and triangles: exact ties, touching, parallel edges.
+  for (int x = -3; x <= 3; ++x)
+    for (int y = -3; y <= 3; ++y) {
+      const std::vector<vec2<T>> box{{T(0), T(0)}, {T(2), T(0)}, {T(2), T(2)}, {T(0), T(2)}};
+      const std::vector<vec2<T>> tri{{T(x), T(y)}, {T(x + 3), T(y)}, {T(x), T(y + 1)}};
+      check_filter_agrees(box, tri);
+      ++pairs;
+    }
+  CHECK(pairs >= 200);  // float loses some far-offset polygons to rounding (invalid_input)
+}
+
+TEST_CASE("filter: decides generic pairs in T, falls back on near-degenerate ones", "[epa][gjk][filter]") {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> U(-1, 1);
+  // Generic pairs: almost every decision and value is proved in double.
+  filter_stats() = {};
+  for (int k = 0; k < 200; ++k) {
+    const auto a = make_convex_polygon(generic_polygon(rng, U(rng), U(rng)));
+    const auto b = make_convex_polygon(generic_polygon(rng, 3 * U(rng), 3 * U(rng)));
+    (void)epa_penetration(a, b);
+    (void)gjk_distance(a, b);
+  }
+  const filter_counters generic = filter_stats();
+  INFO("generic: certain " << generic.certain << " fallback " << generic.fallback << " filtered values "
+                           << generic.filtered_values << " exact values " << generic.exact_values);
+  CHECK(generic.certain > 1000);
+  CHECK(generic.fallback * 100 < generic.certain);               // under 1 % of decisions
+  CHECK(generic.exact_values * 20 < generic.filtered_values);    // under 5 % of results
+  CHECK(generic.filtered_values >= 300);
+
+  // Near-degenerate pairs: the filter must hand the decision to the exact path.
+  filter_stats() = {};
+  // (1) Two unit squares, B shifted by 2^-60 in x and y: the overlap of A's
+  // edge axes and of B's parallel edge axes differ by 2^-60, below what double
+  // proves; EPA compares them exactly.
+  const double t = std::ldexp(1.0, -60);
+  const std::vector<vec2<double>> sq{{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  const std::vector<vec2<double>> sq2{{0.5 + t, 0.5 + t}, {1.5 + t, 0.5 + t}, {1.5 + t, 1.5 + t}, {0.5 + t, 1.5 + t}};
+  check_filter_agrees(sq, sq2);
+  const std::uint64_t fb1 = filter_stats().fallback;
+  CHECK(fb1 > 0);
+  // (2) A triangle whose apex (0, 1.35) lies on the line of B's lower edge,
+  // (-3, 1) to (3, 1.7), to within about 1e-16, where no product of the
+  // certificate is exact: its decisions are not provable in double.
+  filter_stats() = {};
+  const std::vector<vec2<double>> tri{{-1, -1}, {1, -1}, {0, 1.35}};
+  const std::vector<vec2<double>> top{{-3, 1}, {3, 1.7}, {3, 3}, {-3, 3}};
+  check_filter_agrees(tri, top);
+  CHECK(filter_stats().fallback + filter_stats().exact_values > 0);
+  // (3) Exactly touching squares: distance 0 is never proved by the filter.
+  filter_stats() = {};
+  const std::vector<vec2<double>> sq3{{1, 0}, {2, 0}, {2, 1}, {1, 1}};
+  const gjk_result<double> touch = gjk_distance(make_convex_polygon(sq), make_convex_polygon(sq3));
+  CHECK(touch.status == collision_status::touching);
+  CHECK(filter_stats().fallback > 0);
+  check_filter_agrees(sq, sq3);
 }

@@ -25,6 +25,7 @@
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
 
+#include "rigidref/filter.hpp"
 #include "rigidref/gjk.hpp"
 #include "rigidref/verify/collision_accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
@@ -32,6 +33,8 @@
 #include <rapidcheck/catch.h>
 
 #include <algorithm>
+#include <cmath>
+#include <random>
 
 #include <iostream>
 #include <limits>
@@ -361,4 +364,85 @@ TEMPLATE_LIST_TEST_CASE("collision accuracy table: GJK distance, EPA depth and n
     std::cout << s.type << " | " << s.function << " | cases " << s.cases << " | max ulps " << s.max_ulps
               << " | max eps " << s.max_eps << " | rms eps " << s.rms_eps() << "\n";
   }
+}
+
+// ---- the filter's pieces (filter.hpp, gjk.hpp; D-GJK-13..16) ---------------------
+
+// exact_points converts builtin floats with fast_to_exact: the same canonical
+// rational as to_exact, for normal, subnormal, huge and signed values.
+TEMPLATE_TEST_CASE("filter: fast_to_exact is to_exact", "[gjk][filter]", float, double, long double) {
+  using T = TestType;
+  std::mt19937_64 rng(99);
+  std::uniform_real_distribution<double> U(-1, 1);
+  std::vector<T> xs{T(0), T(-0.0), T(1), T(-3), T(0.1), std::numeric_limits<T>::min(),
+                    std::numeric_limits<T>::denorm_min(), -std::numeric_limits<T>::denorm_min(),
+                    std::numeric_limits<T>::max(), -std::numeric_limits<T>::max(), std::numeric_limits<T>::epsilon()};
+  for (int k = 0; k < 400; ++k) {
+    using std::ldexp;
+    const int e = static_cast<int>(U(rng) * std::numeric_limits<T>::max_exponent);
+    xs.push_back(ldexp(static_cast<T>(U(rng)), e));
+  }
+  for (const T& x : xs) CHECK(detail::fast_to_exact(x) == to_exact(x));
+}
+
+// The filtered interval arithmetic: the bound really contains the exact value
+// (checked against rationals) on sums and products with cancellation.
+TEMPLATE_TEST_CASE("filter: fv bounds contain the exact value", "[gjk][filter]", float, double, long double) {
+  using T = TestType;
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> U(-1, 1);
+  for (int k = 0; k < 2000; ++k) {
+    const T a = static_cast<T>(U(rng)), b = static_cast<T>(U(rng) * 1e-3), c = static_cast<T>(U(rng));
+    const T d = static_cast<T>(a + b);  // close to a: a - d cancels
+    using namespace detail;
+    const fv<T> x = fmul(fsub(fexact(a), fexact(d)), fadd(fexact(c), fexact(b)));
+    const fv<T> y = fsub(fmul(fexact(a), fexact(c)), fmul(fexact(d), fexact(c)));
+    const exact ex_x = (to_exact(a) - to_exact(d)) * (to_exact(c) + to_exact(b));
+    const exact ex_y = to_exact(a) * to_exact(c) - to_exact(d) * to_exact(c);
+    auto inside = [](const fv<T>& f, const exact& e) {
+      const exact dist = to_exact(f.v) - e;
+      return (dist < 0 ? exact(-dist) : dist) <= to_exact(f.e);
+    };
+    CHECK(inside(x, ex_x));
+    CHECK(inside(y, ex_y));
+    if (fsign(y) != 0) CHECK(fsign(y) == (ex_y > 0 ? 1 : -1));
+  }
+}
+
+// Separated pairs: the certificate is proved in double for generic pairs and
+// handed to the exact path when a vertex is within 2^-80 of the other
+// shape's edge line (the certificate's comparisons are then not provable).
+TEST_CASE("filter: the separation certificate falls back only near degeneracy", "[gjk][filter]") {
+  filter_stats() = {};
+  const std::vector<vec2<double>> top{{-3, 1}, {3, 1}, {3, 3}, {-3, 3}};
+  const auto B = make_convex_polygon(top);
+  for (int k = 0; k < 50; ++k) {
+    const double gap = 0.01 + 0.013 * k;
+    const std::vector<vec2<double>> tri{{-1, -1}, {1, -1}, {0.1 * k - 2.4, 1 - gap}};
+    (void)gjk_distance(make_convex_polygon(tri), B);
+  }
+  const filter_counters generic = filter_stats();
+  INFO("certain " << generic.certain << " fallback " << generic.fallback << " filtered values "
+                   << generic.filtered_values << " exact values " << generic.exact_values);
+  CHECK(generic.certain >= 45);  // an apex right above a vertex of the base ties exactly: exact path
+  CHECK(generic.filtered_values >= 45);
+  CHECK(generic.fallback * 10 < generic.certain);
+  filter_stats() = {};
+  // B's lower edge runs from (-3, 1) to (3, 1.7); the apex (0, 1.35) lies on
+  // that line to within about 1e-16, where no product of the certificate is
+  // exact: the filter cannot prove the decisions and the exact path takes them.
+  const std::vector<vec2<double>> tilted{{-3, 1}, {3, 1.7}, {3, 3}, {-3, 3}};
+  const std::vector<vec2<double>> apex{{-1, -1}, {1, -1}, {0, 1.35}};
+  const auto Bt = make_convex_polygon(tilted), At = make_convex_polygon(apex);
+  const gjk_result<double> r = gjk_distance(At, Bt);
+  CHECK(filter_stats().fallback + filter_stats().exact_values > 0);
+  bool forced_same = false;
+  {
+    filter_force_exact() = true;
+    const gjk_result<double> e = gjk_distance(At, Bt);
+    filter_force_exact() = false;
+    forced_same = e.intersecting == r.intersecting && e.status == r.status && e.distance == r.distance &&
+                  e.point_a == r.point_a && e.point_b == r.point_b;
+  }
+  CHECK(forced_same);
 }

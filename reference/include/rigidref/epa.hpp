@@ -25,12 +25,19 @@
 //  exact minimum over every edge normal instead (D-GJK-11); the result says
 //  so in `exact_fallback` and, for the cap, status cap_reached.
 //
+// Speed (float, double, long double): step 3's decisions go through the
+// floating-point filter of filter.hpp (D-EPA-8), and for an edge-normal axis
+// the depth, normal and witnesses are rounded from double words when a
+// rounding test proves the exact path's bits (D-EPA-9); the exact path runs
+// otherwise. Results are identical either way.
+//
 // Circles: EPA runs on the cores (a circle's core is its centre) and the
 // radii are added to the core depth before rounding (D-EPA-7). Two circles
 // with coincident centres have no defined normal: status degenerate_input,
 // normal (1, 0) by convention, depth ra + rb.
 #pragma once
 
+#include "rigidref/filter.hpp"
 #include "rigidref/gjk.hpp"
 
 #include <algorithm>
@@ -252,6 +259,311 @@ axis_overlap epa_exact_axis(const epoly& A, const epoly& B, const epa_run<T>& ru
   return best;
 }
 
+// ---- the same minimum, filtered (D-EPA-8) -------------------------------------
+//
+// epa_filtered_axis makes exactly the decisions of epa_exact_axis, in the same
+// order, with each decision taken in T under a proved error bound (filter.hpp,
+// D-GJK-13) and evaluated exactly only when the bound does not decide it. Only
+// the winning axis is evaluated in rationals.
+
+// Which exact vector a candidate axis is: the outward normal of A's edge k, the
+// negated outward normal of B's edge k, or the normal of the polytope face
+// (A[i1] - B[j1], A[i2] - B[j2]). Faces along an edge of A or of B are the
+// same vector as that edge's axis (D-EPA-8) and get its key.
+struct epa_axis_key {
+  int kind = 0;  // 0: A edge i1; 1: B edge j1; 2: face
+  std::size_t i1 = 0, j1 = 0, i2 = 0, j2 = 0;
+  bool operator==(const epa_axis_key&) const = default;
+};
+
+template <class T>
+struct epa_fcand {
+  epa_axis_key key;
+  fvec<T> n;
+  fv<T> o;
+  fv<T> n2;  // |n|^2
+  std::size_t ia = 0, ib = 0;
+  bool have_exact = false;
+  axis_overlap ex;  // when have_exact
+};
+
+template <class T>
+struct epa_filter {
+  std::span<const vec2<T>> a, b;
+  const core_contact<T>& cc;  // its exact points are converted only for a fallback
+
+  evec exact_normal(const epa_axis_key& k) const {
+    const std::size_t na = a.size(), nb = b.size();
+    if (k.kind == 0) {
+      const evec e = cc.A()[(k.i1 + 1) % na] - cc.A()[k.i1];
+      return {e.y, exact(-e.x)};
+    }
+    if (k.kind == 1) {
+      const evec e = cc.B()[(k.j1 + 1) % nb] - cc.B()[k.j1];
+      return {exact(-e.y), e.x};
+    }
+    const evec e = (cc.A()[k.i2] - cc.B()[k.j2]) - (cc.A()[k.i1] - cc.B()[k.j1]);
+    return {e.y, exact(-e.x)};
+  }
+
+  fvec<T> filtered_normal(const epa_axis_key& k) const {
+    const std::size_t na = a.size(), nb = b.size();
+    if (k.kind == 0) {
+      const fvec<T> e = fsub(fvec_exact(a[(k.i1 + 1) % na]), fvec_exact(a[k.i1]));
+      return {e.y, fneg(e.x)};
+    }
+    if (k.kind == 1) {
+      const fvec<T> e = fsub(fvec_exact(b[(k.j1 + 1) % nb]), fvec_exact(b[k.j1]));
+      return {fneg(e.y), e.x};
+    }
+    const fvec<T> w1 = fsub(fvec_exact(a[k.i1]), fvec_exact(b[k.j1]));
+    const fvec<T> w2 = fsub(fvec_exact(a[k.i2]), fvec_exact(b[k.j2]));
+    const fvec<T> e = fsub(w2, w1);
+    return {e.y, fneg(e.x)};
+  }
+
+  const axis_overlap& exact_of(epa_fcand<T>& c) const {
+    if (!c.have_exact) {
+      c.ex.n = exact_normal(c.key);
+      c.ex.o = dot(c.ex.n, cc.A()[c.ia]) - dot(c.ex.n, cc.B()[c.ib]);
+      c.ex.ia = c.ia;
+      c.ex.ib = c.ib;
+      c.have_exact = true;
+    }
+    return c.ex;
+  }
+
+  // Sign of n . (P[j] - P[i]) for P = A (on_a) or B, n the candidate's normal.
+  int compare(const epa_axis_key& k, const fvec<T>& n, bool on_a, std::size_t j, std::size_t i) const {
+    const auto P = on_a ? a : b;
+    const std::size_t count = P.size();
+    // An edge's own normal against its two end points: exactly 0 (D-EPA-8).
+    if (k.kind == (on_a ? 0 : 1)) {
+      const std::size_t e0 = on_a ? k.i1 : k.j1, e1 = (e0 + 1) % count;
+      if ((i == e0 && j == e1) || (i == e1 && j == e0)) {
+        ++filter_stats().structural;
+        return 0;
+      }
+    }
+    const int s = fsign(fdot(n, fsub(fvec_exact(P[j]), fvec_exact(P[i]))));
+    if (s != 0) {
+      ++filter_stats().certain;
+      return s;
+    }
+    ++filter_stats().fallback;
+    const epoly& E = on_a ? cc.A() : cc.B();
+    const exact d = dot(exact_normal(k), E[j] - E[i]);
+    return d > 0 ? 1 : (d < 0 ? -1 : 0);
+  }
+
+  // exact_argmax(P, sign * n, start), step for step.
+  std::size_t argmax(const epa_axis_key& k, const fvec<T>& n, bool on_a, int sign, std::size_t start) const {
+    const std::size_t count = on_a ? a.size() : b.size();
+    if (count == 1) return 0;
+    std::size_t i = start % count;
+    for (std::size_t step = 0; step < count; ++step) {
+      const std::size_t next = (i + 1) % count, prev = (i + count - 1) % count;
+      if (sign * compare(k, n, on_a, next, i) > 0) {
+        i = next;
+        continue;
+      }
+      if (sign * compare(k, n, on_a, prev, i) > 0) {
+        i = prev;
+        continue;
+      }
+      break;
+    }
+    return i;
+  }
+
+  epa_fcand<T> candidate(const epa_axis_key& k, const fvec<T>& n, std::size_t ia0, std::size_t ib0) const {
+    epa_fcand<T> c;
+    c.key = k;
+    c.n = n;
+    c.ia = argmax(k, n, true, 1, ia0);
+    c.ib = argmax(k, n, false, -1, ib0);
+    c.o = fdot(n, fsub(fvec_exact(a[c.ia]), fvec_exact(b[c.ib])));
+    c.n2 = fdot(n, n);
+    return c;
+  }
+
+  int o_sign(epa_fcand<T>& c) const {
+    const int s = fsign(c.o);
+    if (s != 0) {
+      ++filter_stats().certain;
+      return s;
+    }
+    ++filter_stats().fallback;
+    const exact& o = exact_of(c).o;
+    return o > 0 ? 1 : (o < 0 ? -1 : 0);
+  }
+
+  // smaller_overlap(x, y), decided in T when the bound allows.
+  bool smaller(epa_fcand<T>& x, epa_fcand<T>& y) const {
+    const bool xn = o_sign(x) < 0, yn = o_sign(y) < 0;
+    if (xn != yn) return xn;
+    const fv<T> lhs = fmul(fmul(x.o, x.o), y.n2);
+    const fv<T> rhs = fmul(fmul(y.o, y.o), x.n2);
+    const int s = fsign(fsub(lhs, rhs));
+    if (s != 0) {
+      ++filter_stats().certain;
+      return xn ? s > 0 : s < 0;
+    }
+    ++filter_stats().fallback;
+    return smaller_overlap(exact_of(x), exact_of(y));
+  }
+};
+
+// epa_exact_axis for T with a filter (filter_enabled_v<T>): the winning
+// candidate, its exact axis_overlap on demand (f.exact_of). D-EPA-8
+template <class T>
+epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
+  const std::size_t na = f.a.size(), nb = f.b.size();
+  std::vector<epa_axis_key> seen;
+  bool have = false;
+  epa_fcand<T> best;
+  auto consider = [&](const epa_axis_key& k, std::size_t ia, std::size_t ib) {
+    // A vector already considered cannot win again: its overlap ratio equals
+    // the earlier one's, and smaller_overlap is strict.
+    for (const auto& s : seen)
+      if (s == k) return;
+    seen.push_back(k);
+    const fvec<T> n = f.filtered_normal(k);
+    if (k.kind == 2) {  // is_zero_vec(n), exactly
+      if (fsign(n.x) == 0 && fsign(n.y) == 0) {
+        ++filter_stats().fallback;
+        if (is_zero_vec(f.exact_normal(k))) return;
+      } else {
+        ++filter_stats().certain;
+      }
+    }
+    epa_fcand<T> c = f.candidate(k, n, ia, ib);
+    if (!have || f.smaller(c, best)) {
+      have = true;
+      best = std::move(c);
+    }
+  };
+  for (const auto& face : run.shortlist) {
+    const std::size_t ia = face[0].ia, ib = face[0].ib;
+    epa_axis_key fk{2, face[0].ia, face[0].ib, face[1].ia, face[1].ib};
+    if (fk.j1 == fk.j2 && na > 1 && fk.i2 == (fk.i1 + 1) % na) fk = {0, fk.i1, 0, 0, 0};
+    else if (fk.i1 == fk.i2 && nb > 1 && fk.j2 == (fk.j1 + 1) % nb) fk = {1, 0, fk.j1, 0, 0};
+    consider(fk, ia, ib);
+    for (const auto& m : face) {
+      if (na > 1)
+        for (std::size_t k : {(m.ia + na - 1) % na, m.ia}) consider({0, k, 0, 0, 0}, ia, ib);
+      if (nb > 1)
+        for (std::size_t k : {(m.ib + nb - 1) % nb, m.ib}) consider({1, 0, k, 0, 0}, ia, ib);
+    }
+  }
+  if (!have) throw std::logic_error("EPA: empty shortlist (internal error)");
+  return best;
+}
+
+// ---- depth, normal and witnesses without rationals, when provably the same ----
+//
+// D-EPA-9: for an axis that is an edge normal of A or B, every value of
+// D-EPA-6 is a short expression in double words of the input coordinates
+// (accumulator<T>::type). Each is evaluated with a bound on its error; the
+// result is the T value it rounds to when the bound (plus, for the values the
+// exact path evaluates in double words, a bound on that path's own error)
+// proves that the exact path gives the same T value. Otherwise the exact path
+// runs (filter_stats().exact_values).
+
+template <class T>
+bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, epa_result<T>& out) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  using std::abs;
+  const W u2 = R::u2;
+  if (c.key.kind == 2) return false;
+  if (fsign(c.o) <= 0) return false;
+  const auto& a = f.a;
+  const auto& b = f.b;
+  const std::size_t na = a.size(), nb = b.size();
+  // n exactly, as double words (D-EPA-9 (1)).
+  DW nx, ny;
+  if (c.key.kind == 0) {
+    const std::size_t k = c.key.i1, k1 = (k + 1) % na;
+    const DW ex = R::diff(a[k1].x, a[k].x), ey = R::diff(a[k1].y, a[k].y);
+    nx = ey;
+    ny = -ex;
+  } else {
+    const std::size_t k = c.key.j1, k1 = (k + 1) % nb;
+    const DW ex = R::diff(b[k1].x, b[k].x), ey = R::diff(b[k1].y, b[k].y);
+    nx = -ey;
+    ny = ex;
+  }
+  const DW dx = R::diff(a[c.ia].x, b[c.ib].x), dy = R::diff(a[c.ia].y, b[c.ib].y);
+  // o = n . (A[ia] - B[ib]) (D-EPA-9 (2)).
+  const DW p1 = nx * dx, p2 = ny * dy;
+  const DW o = p1 + p2;
+  const W eo = (8 * u2 * (abs(p1.hi) + abs(p2.hi)) + 4 * u2 * abs(o.hi)) * R::up;
+  const DW q1 = nx * nx, q2 = ny * ny;
+  const DW n2 = q1 + q2;
+  const DW len = sqrt(n2);
+  for (const DW* x : std::initializer_list<const DW*>{&nx, &ny, &dx, &dy, &p1, &p2, &o, &q1, &q2, &n2, &len})
+    if (!R::in_range(*x)) return false;
+  if (!(o.hi > 0) || !(eo < o.hi / 1024)) return false;
+  const W rho_o = (eo / o.hi) * R::rel;  // relative error of o
+  // Depth o / |n| (D-EPA-9 (3)); the exact path's own double-word error is
+  // below 64 u^2 of it (D-EPA-9 (5)).
+  const DW depth = o / len;
+  T depth_r{0};
+  if (!R::rounds_to(depth, ((rho_o + 40 * u2) * abs(depth.hi) + 64 * u2 * abs(depth.hi)) * R::rel, depth_r)) return false;
+  // The unit normal n / |n|: the numerators are exact.
+  vec2<T> normal;
+  for (int i = 0; i < 2; ++i) {
+    const DW& ni = i == 0 ? nx : ny;
+    T& r = i == 0 ? normal.x : normal.y;
+    if (R::is_zero(ni)) {
+      r = T(0);
+      continue;
+    }
+    const DW q = ni / len;
+    if (!R::rounds_to(q, (40 * u2 + 64 * u2) * abs(q.hi) * R::rel, r)) return false;
+  }
+  // Witnesses (D-EPA-6): a vertex on one side, that vertex -/+ w* on the other,
+  // w* = (o / |n|^2) n. Partners (a neighbour at the same level along n) are
+  // exact decisions, filtered like the argmax.
+  auto partner = [&](bool on_a, std::size_t k) -> std::size_t {
+    const std::size_t count = on_a ? na : nb;
+    if (count == 1) return k;
+    const std::size_t next = (k + 1) % count, prev = (k + count - 1) % count;
+    if (f.compare(c.key, c.n, on_a, next, k) == 0) return next;
+    if (f.compare(c.key, c.n, on_a, prev, k) == 0) return prev;
+    return k;
+  };
+  const bool vertex_a = partner(true, c.ia) == c.ia;
+  if (!vertex_a && partner(false, c.ib) != c.ib) return false;  // parallel edges: exact path
+  const vec2<T>& v = vertex_a ? a[c.ia] : b[c.ib];
+  const DW t = o / n2;
+  if (!R::in_range(t)) return false;
+  const W rho_t = rho_o + 40 * u2;
+  vec2<T> other;
+  for (int i = 0; i < 2; ++i) {
+    const DW& ni = i == 0 ? nx : ny;
+    const T vi = i == 0 ? v.x : v.y;
+    T& r = i == 0 ? other.x : other.y;
+    if (R::is_zero(ni)) {  // w*_i = 0: the coordinate is the vertex's
+      r = vi == 0 ? T(0) : vi;
+      continue;
+    }
+    const DW w = t * ni;
+    const DW p = vertex_a ? DW(W(vi)) - w : DW(W(vi)) + w;
+    if (!R::in_range(w) || !R::in_range(p)) return false;
+    const W ep = ((rho_t + 8 * u2) * abs(w.hi) * R::rel + 4 * u2 * abs(p.hi)) * R::rel;
+    if (!R::rounds_to(p, ep, r)) return false;
+  }
+  const vec2<T> vv{v.x == 0 ? T(0) : v.x, v.y == 0 ? T(0) : v.y};  // round_vec gives +0 for 0
+  out.depth = depth_r;
+  out.normal = normal;
+  out.point_a = vertex_a ? vv : other;
+  out.point_b = vertex_a ? other : vv;
+  return true;
+}
+
 // Witness points p_a in A, p_b in B with p_a - p_b = (o / |n|^2) n for the
 // minimising axis. D-EPA-6
 inline std::pair<evec, evec> epa_witnesses(const epoly& A, const epoly& B, const axis_overlap& ax) {
@@ -310,14 +622,33 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
   epa_result<T> out;
   out.iterations = c.iterations;
   out.exact_fallback = c.exact_fallback || c.capped;
-  const exact r = to_exact(ra) + to_exact(rb);
+  // ra + rb, exactly; formed only where an exact path needs it.
+  auto radii = [&] { return exact(to_exact(ra) + to_exact(rb)); };
   if (c.separated) {
-    const exact& d2 = c.closest.d2;
-    const evec n = c.closest.q - c.closest.p;
+    if constexpr (filter_enabled_v<T>) {
+      separated_values<T> v;
+      if (c.lazy_closest && ra == 0 && rb == 0) {
+        if (fast_separated_values<T>(c.a, c.b, c.fa, c.fb, true, v)) {  // D-GJK-16
+          ++filter_stats().filtered_values;
+          out.intersecting = false;
+          out.distance = v.distance;
+          out.normal = v.normal;
+          out.point_a = v.point_a;
+          out.point_b = v.point_b;
+          out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
+          return require_finite_result(out);
+        }
+        ++filter_stats().exact_values;
+      }
+    }
+    const exact_pair closest = closest_pair(c);
+    const exact& d2 = closest.d2;
+    const evec n = closest.q - closest.p;
+    const exact r = radii();
     const W d = A::sqrt(A::from_exact(d2));
     out.normal = unit_rounded<T>(n);
-    out.point_a = offset_rounded<T>(c.closest.p, n, ra);
-    out.point_b = offset_rounded<T>(c.closest.q, n, T(-rb));
+    out.point_a = offset_rounded<T>(closest.p, n, ra);
+    out.point_b = offset_rounded<T>(closest.q, n, T(-rb));
     if (d2 > r * r) {
       out.intersecting = false;
       out.distance = A::round(d - A::from(ra) - A::from(rb));
@@ -334,12 +665,12 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
     return require_finite_result(out);
   }
   out.intersecting = true;
-  if (c.A.size() == 1 && c.B.size() == 1) {  // coincident circle centres
+  if (c.a.size() == 1 && c.b.size() == 1) {  // coincident circle centres
     out.status = collision_status::degenerate_input;
     out.normal = {T(1), T(0)};
     out.depth = A::round(A::from(ra) + A::from(rb));
-    out.point_a = round_vec<T>(c.A[0] + evec{to_exact(ra), exact(0)});
-    out.point_b = round_vec<T>(c.B[0] - evec{to_exact(rb), exact(0)});
+    out.point_a = round_vec<T>(c.A()[0] + evec{to_exact(ra), exact(0)});
+    out.point_b = round_vec<T>(c.B()[0] - evec{to_exact(rb), exact(0)});
     return require_finite_result(out);
   }
   bool fallback = !c.strict_overlap || c.capped;
@@ -352,22 +683,36 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
     if (run.degenerate || run.capped) {
       fallback = true;
     } else {
-      ax = epa_exact_axis(c.A, c.B, run);
+      if constexpr (filter_enabled_v<T>) {
+        const epa_filter<T> f{a, b, c};
+        epa_fcand<T> best = epa_filtered_best(f, run);
+        if (ra == 0 && rb == 0) {
+          if (epa_fast_values(f, best, out)) {  // D-EPA-9: o > 0 proved, so neither touching nor fallback
+            ++filter_stats().filtered_values;
+            out.status = collision_status::converged;
+            return require_finite_result(out);
+          }
+          ++filter_stats().exact_values;
+        }
+        ax = f.exact_of(best);
+      } else {
+        ax = epa_exact_axis(c.A(), c.B(), run);
+      }
       if (ax.o < 0) fallback = true;  // impossible once GJK proved the overlap; kept as a guard
     }
   }
   if (fallback) {
     out.exact_fallback = true;
-    ax = exact_min_overlap(c.A, c.B);  // D-GJK-11
+    ax = exact_min_overlap(c.A(), c.B());  // D-GJK-11
   }
   const exact n2 = length_squared(ax.n);
   const W core_depth = A::sqrt(A::from_exact(ax.o * ax.o / n2));
   out.depth = A::round(core_depth + A::from(ra) + A::from(rb));  // D-EPA-6, D-EPA-7
   out.normal = unit_rounded<T>(ax.n);
-  const auto [pa, pb] = epa_witnesses(c.A, c.B, ax);
+  const auto [pa, pb] = epa_witnesses(c.A(), c.B(), ax);
   out.point_a = offset_rounded<T>(pa, ax.n, ra);
   out.point_b = offset_rounded<T>(pb, ax.n, T(-rb));
-  const bool touching = ax.o == 0 && r == 0;
+  const bool touching = ax.o == 0 && radii() == 0;
   out.status = (c.capped || epa_capped) ? collision_status::cap_reached
                                         : (touching ? collision_status::touching : collision_status::converged);
   return require_finite_result(out);
@@ -379,7 +724,7 @@ template <class T>
 epa_result<T> epa_penetration(const convex_polygon<T>& a, const convex_polygon<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), sb.size()));
+  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), sb.size()), false);
   return detail::penetration_from_core<T>(c, sa, sb, T(0), T(0),
                                           detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()));
 }
@@ -388,7 +733,7 @@ template <class T>
 epa_result<T> epa_penetration(const convex_polygon<T>& a, const circle<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb = detail::one_point(b.center);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), 1));
+  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), 1), false);
   return detail::penetration_from_core<T>(c, sa, sb, T(0), b.radius,
                                           detail::automatic_cap(opt.max_iterations, sa.size(), 1));
 }
@@ -397,7 +742,7 @@ template <class T>
 epa_result<T> epa_penetration(const circle<T>& a, const convex_polygon<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa = detail::one_point(a.center), sb(b.vertices);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, 1, sb.size()));
+  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, 1, sb.size()), false);
   return detail::penetration_from_core<T>(c, sa, sb, a.radius, T(0),
                                           detail::automatic_cap(opt.max_iterations, 1, sb.size()));
 }
@@ -406,7 +751,7 @@ template <class T>
 epa_result<T> epa_penetration(const circle<T>& a, const circle<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa = detail::one_point(a.center), sb = detail::one_point(b.center);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, 1, 1));
+  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, 1, 1), false);
   return detail::penetration_from_core<T>(c, sa, sb, a.radius, b.radius, detail::automatic_cap(opt.max_iterations, 1, 1));
 }
 

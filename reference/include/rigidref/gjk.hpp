@@ -25,6 +25,14 @@
 //  3. The distance is sqrt(|q - p|^2) with |q - p|^2 an exact rational,
 //     evaluated in the accumulator and rounded once (D-GJK-8): within 1 ulp.
 //
+// Speed (float, double, long double; filter.hpp): each exact decision above is
+// first evaluated in T with a proved error bound and taken there when the
+// bound decides it (D-GJK-13..15); each result is rounded from double words
+// of the inputs when a rounding test proves it is the value the exact path
+// would give (D-GJK-16). Otherwise the exact path runs, unchanged: the
+// results are the same bits either way. The exact rationals of the inputs are
+// converted only when an exact path needs them.
+//
 // Circles: GJK runs on the circle's centre (a one-point core), and the radii
 // are subtracted in the accumulator before the one rounding (D-GJK-9).
 //
@@ -36,6 +44,7 @@
 #include "rigidref/accumulator.hpp"
 #include "rigidref/convert.hpp"
 #include "rigidref/errors.hpp"
+#include "rigidref/filter.hpp"
 #include "rigidref/predicates.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/support.hpp"
@@ -43,6 +52,9 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -245,11 +257,39 @@ gjk_run<T> gjk_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int 
 
 // ---- exact checks -----------------------------------------------------------
 
+// to_exact for the builtin types: the significand as one integer M (odd after
+// removing trailing zeros) and a power of two, M 2^p; M / 2^-p is already in
+// lowest terms, so the rational is the same canonical value to_exact gives.
+template <class T>
+exact fast_to_exact(const T& x) {
+  static_assert(std::is_floating_point_v<T> && std::numeric_limits<T>::digits <= 64);
+  using std::frexp;
+  using std::isfinite;
+  using std::ldexp;
+  if (!isfinite(x)) return to_exact(x);  // throws invalid_input, as before
+  if (x == 0) return exact(0);
+  int e = 0;
+  const T m = frexp(x < 0 ? T(-x) : x, &e);  // [0.5, 1), exact
+  constexpr int digits = std::numeric_limits<T>::digits;
+  std::uint64_t M = static_cast<std::uint64_t>(ldexp(m, digits));  // exact integer < 2^digits
+  int p = e - digits;
+  while ((M & 1u) == 0) {
+    M >>= 1;
+    ++p;
+  }
+  exact q = p >= 0 ? exact(big_int(M) << p) : exact(big_int(M), big_int(1) << (-p));
+  return x < 0 ? exact(-q) : q;
+}
+
 template <class T>
 epoly exact_points(std::span<const vec2<T>> v) {
   epoly out;
   out.reserve(v.size());
-  for (const auto& p : v) out.push_back({to_exact(p.x), to_exact(p.y)});
+  if constexpr (filter_enabled_v<T>) {
+    for (const auto& p : v) out.push_back({fast_to_exact(p.x), fast_to_exact(p.y)});
+  } else {
+    for (const auto& p : v) out.push_back({to_exact(p.x), to_exact(p.y)});
+  }
   return out;
 }
 
@@ -527,6 +567,433 @@ inline separation_check certify_separation(const epoly& A, const epoly& B,
   return out;
 }
 
+// ---- the certificate, filtered (D-GJK-15) ------------------------------------
+//
+// filtered_certify_separation follows certify_separation step for step on the
+// T coordinates with the error bounds of filter.hpp (D-GJK-13): the
+// classification of each closest point on a segment, every squared-distance
+// comparison, every argmax step and both optimality tests. Ties that are exact
+// by construction (the same pair of features; an edge's end points against a
+// direction perpendicular to that edge) are decided structurally. When any
+// other decision is not proved, or the search would reach the brute-force
+// stage, it gives up and certify_separation runs instead, so the outcome is
+// always the exact one.
+
+struct feature {
+  bool edge = false;  // false: vertex i; true: the open edge (i, i + 1)
+  std::size_t i = 0;
+  bool operator==(const feature&) const = default;
+};
+
+template <class T>
+struct fpair {
+  feature fa, fb;   // the closest point on A, on B
+  fv<T> N, D;       // |q - p|^2 = N / D, D > 0
+  fvec<T> n;        // a positive multiple of q - p
+  std::size_t ia = 0, ib = 0;  // local_closest's arguments
+};
+
+template <class T>
+struct certify_filter {
+  std::span<const vec2<T>> a, b;
+  bool gave_up = false;
+
+  fvec<T> pt(bool on_a, std::size_t k) const { return fvec_exact(on_a ? a[k] : b[k]); }
+  std::size_t count(bool on_a) const { return on_a ? a.size() : b.size(); }
+
+  // A certain sign, or give up.
+  int sign(const fv<T>& x) {
+    const int s = fsign(x);
+    if (s == 0) gave_up = true;
+    return s;
+  }
+
+  // closest_on_segment_int(P[e], P[e + 1], p): which feature, D-GJK-10.
+  feature segment_feature(bool on_a, std::size_t e, const fvec<T>& p) {
+    const std::size_t e1 = (e + 1) % count(on_a);
+    const fvec<T> a0 = pt(on_a, e), a1 = pt(on_a, e1);
+    const fvec<T> ab = fsub(a1, a0);
+    if (sign(fdot(fsub(p, a0), ab)) <= 0) return {false, e};  // num <= 0 (or gave up)
+    if (sign(fdot(fsub(p, a1), ab)) >= 0) return {false, e1};  // num - len2 = (p - b) . ab >= 0
+    return {true, e};
+  }
+
+  // The pair of features as squared distance and direction.
+  fpair<T> make(const feature& fa, const feature& fb, std::size_t ia, std::size_t ib) {
+    fpair<T> c;
+    c.fa = fa;
+    c.fb = fb;
+    c.ia = ia;
+    c.ib = ib;
+    auto cross = [](const fvec<T>& u, const fvec<T>& v) { return fsub(fmul(u.x, v.y), fmul(u.y, v.x)); };
+    if (!fa.edge && !fb.edge) {
+      c.n = fsub(pt(false, fb.i), pt(true, fa.i));
+      c.N = fdot(c.n, c.n);
+      c.D = fexact(T(1));
+      return c;
+    }
+    // A vertex against the interior of an edge of the other shape: the
+    // distance is |cross(e, w)| / |e| and q - p is perpendicular to e.
+    const bool edge_on_b = fb.edge;
+    const std::size_t e0 = edge_on_b ? fb.i : fa.i, e1 = (e0 + 1) % count(!edge_on_b ? true : false);
+    const fvec<T> p0 = pt(!edge_on_b, e0), p1 = pt(!edge_on_b, e1);
+    const fvec<T> v = edge_on_b ? pt(true, fa.i) : pt(false, fb.i);
+    const fvec<T> e = fsub(p1, p0);
+    const fv<T> cr = cross(e, fsub(v, p0));
+    c.N = fmul(cr, cr);
+    c.D = fdot(e, e);
+    const int sc = sign(cr);
+    // q - p = (cross / |e|^2) (e.y, -e.x) for a vertex p of A (q on B's edge),
+    // and (cross / |e|^2) (-e.y, e.x) for a vertex q of B (p on A's edge).
+    fvec<T> perp = edge_on_b ? fvec<T>{e.y, fneg(e.x)} : fvec<T>{fneg(e.y), e.x};
+    c.n = sc > 0 ? perp : fvec<T>{fneg(perp.x), fneg(perp.y)};
+    return c;
+  }
+
+  // closer(x, y): N_x D_y < N_y D_x.
+  bool closer(const fpair<T>& x, const fpair<T>& y) {
+    if (x.fa == y.fa && x.fb == y.fb) {
+      ++filter_stats().structural;
+      return false;
+    }
+    return sign(fsub(fmul(x.N, y.D), fmul(y.N, x.D))) < 0;
+  }
+
+  fpair<T> local_closest(std::size_t ia, std::size_t ib) {
+    fpair<T> best = make({false, ia}, {false, ib}, ia, ib);
+    auto consider = [&](const feature& fa, const feature& fb) {
+      if (gave_up) return;
+      fpair<T> c = make(fa, fb, ia, ib);
+      if (!gave_up && closer(c, best)) best = c;
+    };
+    const std::size_t nb = b.size(), na = a.size();
+    if (nb > 1)
+      for (std::size_t j : {(ib + nb - 1) % nb, ib}) consider({false, ia}, segment_feature(false, j, pt(true, ia)));
+    if (na > 1)
+      for (std::size_t i : {(ia + na - 1) % na, ia}) consider(segment_feature(true, i, pt(false, ib)), {false, ib});
+    return best;
+  }
+
+  // Sign of n . (P[j] - P[i]); 0 only for an edge's end points when n is
+  // perpendicular to that edge (the closest point lies inside it).
+  int step_sign(const fpair<T>& c, bool on_a, std::size_t j, std::size_t i) {
+    const feature& f = on_a ? c.fa : c.fb;
+    if (f.edge) {
+      const std::size_t e1 = (f.i + 1) % count(on_a);
+      if ((i == f.i && j == e1) || (i == e1 && j == f.i)) {
+        ++filter_stats().structural;
+        return 0;
+      }
+    }
+    return sign(fdot(c.n, fsub(pt(on_a, j), pt(on_a, i))));
+  }
+
+  // int_argmax(P, +-n, start).
+  std::size_t argmax(const fpair<T>& c, bool on_a, int dir, std::size_t start) {
+    const std::size_t cnt = count(on_a);
+    if (cnt == 1) return 0;
+    std::size_t i = start % cnt;
+    for (std::size_t step = 0; step < cnt && !gave_up; ++step) {
+      const std::size_t next = (i + 1) % cnt, prev = (i + cnt - 1) % cnt;
+      if (dir * step_sign(c, on_a, next, i) > 0) {
+        i = next;
+        continue;
+      }
+      if (gave_up) break;
+      if (dir * step_sign(c, on_a, prev, i) > 0) {
+        i = prev;
+        continue;
+      }
+      break;
+    }
+    return i;
+  }
+
+  // n . (P[k] - x) for the closest point x on P: x's vertex, or the first end
+  // point of x's edge (n is perpendicular to that edge). Exactly 0 when P[k]
+  // is x's vertex or an end point of x's edge.
+  int level_sign(const fpair<T>& c, bool on_a, std::size_t k) {
+    const feature& f = on_a ? c.fa : c.fb;
+    if (k == f.i || (f.edge && k == (f.i + 1) % count(on_a))) {
+      ++filter_stats().structural;
+      return 0;
+    }
+    return sign(fdot(c.n, fsub(pt(on_a, k), pt(on_a, f.i))));
+  }
+
+  // optimal_pair_int.
+  bool optimal(const fpair<T>& c, std::size_t& ka, std::size_t& kb) {
+    ka = argmax(c, true, 1, c.ia);
+    if (gave_up) return false;
+    kb = argmax(c, false, -1, c.ib);
+    if (gave_up) return false;
+    const int sa = level_sign(c, true, ka);
+    if (gave_up) return false;
+    if (sa > 0) return false;
+    const int sb = level_sign(c, false, kb);
+    return !gave_up && sb >= 0;
+  }
+};
+
+// certify_separation's answer when every decision is proved in T (true, and
+// `out` is the closest pair of features), false when the filter gave up or the
+// shapes are not proved separated by the same steps. D-GJK-15
+template <class T>
+bool filtered_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
+                                 const std::vector<std::pair<std::size_t, std::size_t>>& start, fpair<T>& out) {
+  certify_filter<T> f{a, b};
+  fpair<T> best;
+  bool have = false;
+  for (const auto& s1 : start)
+    for (const auto& s2 : start) {
+      fpair<T> c = f.local_closest(s1.first, s2.second);
+      if (f.gave_up) return false;
+      if (!have || f.closer(c, best)) {
+        have = true;
+        best = c;
+      }
+      if (f.gave_up) return false;
+    }
+  const std::size_t steps = 2 * (a.size() + b.size()) + 8;
+  for (std::size_t step = 0; step < steps; ++step) {
+    if (f.sign(best.N) <= 0) return false;  // N == 0: not separated; the exact path decides
+    std::size_t ka = 0, kb = 0;
+    const bool opt = f.optimal(best, ka, kb);
+    if (f.gave_up) return false;
+    if (opt) {
+      out = best;
+      return true;
+    }
+    fpair<T> next = f.local_closest(ka, kb);
+    for (int k = 0; k < 2 && !f.gave_up; ++k) {
+      fpair<T> c = k == 0 ? f.local_closest(ka, best.ib) : f.local_closest(best.ia, kb);
+      if (!f.gave_up && f.closer(c, next)) next = c;
+    }
+    if (f.gave_up) return false;
+    const bool progress = f.closer(next, best);
+    if (f.gave_up || !progress) return false;  // the brute-force stage: exact path
+    best = next;
+  }
+  return false;
+}
+
+// ---- rounding once, without rationals, when provably the same (D-GJK-16) ------
+//
+// A value the exact path rounds once (a distance, a coordinate, a component
+// of a unit normal) is evaluated in double words of the input coordinates
+// (accumulator<T>::type) with a bound on its error; the rounded T value is
+// used when the bound, widened by the exact path's own double-word error
+// where it has one, proves that the exact path gives the same T value.
+
+template <class T>
+struct rounding_filter {
+  using W = wider_t<T>;
+  using DW = double_word<W>;
+  static constexpr W u = std::numeric_limits<W>::epsilon() / 2;
+  static constexpr W u2 = u * u;
+  // Slack for the roundings in evaluating a bound in W (a few per bound).
+  static constexpr W up = 1 + W(1) / W(1099511627776.0);  // 1 + 2^-40
+  // A relative bound rho <= 2^-9 is taken of a computed value y~ (and of the
+  // exact value it stands for: |y| <= |y~| (1 + rho)); 1.002 covers that
+  // factor, the cross terms rho_1 rho_2 and the roundings of the bound.
+  static constexpr W rel = W(1.002);
+  // Double-word arithmetic keeps its relative error bounds away from
+  // underflow and overflow: every nonzero intermediate must lie in [lo, hi].
+  static W tiny() { return std::ldexp(std::numeric_limits<W>::min(), 2 * std::numeric_limits<W>::digits + 16); }
+  static W huge() { return std::ldexp(std::numeric_limits<W>::max(), -16); }
+  static bool in_range(const DW& x) {
+    using std::abs;
+    using std::isfinite;
+    if (!isfinite(x.hi) || !isfinite(x.lo)) return false;
+    const W m = abs(x.hi);
+    return m == 0 ? x.lo == 0 : (m >= tiny() && m <= huge());
+  }
+  static bool is_zero(const DW& x) { return x.hi == 0 && x.lo == 0; }
+  // x - y exactly (TwoSum of two W values; T values are W values).
+  static DW diff(const T& x, const T& y) {
+    const DW d = eft::two_sum(W(x), W(-W(y)));
+    return {d.hi, d.lo == 0 ? W(0) : d.lo};
+  }
+  // The T value r with: every real within `delta` of y rounds to r. False when
+  // that is not proved (y near a midpoint of T, or outside the safe range).
+  static bool rounds_to(const DW& y, W delta, T& r) {
+    using std::abs;
+    using std::isfinite;
+    using std::nextafter;
+    if (filter_force_exact() || !in_range(y) || y.hi == 0 || !isfinite(delta)) return false;
+    r = round_to_nearest<T>(y);
+    if (!isfinite(r) || r == 0) return false;
+    const T r_up = nextafter(r, std::numeric_limits<T>::infinity());
+    const T r_dn = nextafter(r, -std::numeric_limits<T>::infinity());
+    if (!isfinite(r_up) || !isfinite(r_dn)) return false;
+    const W rw = W(r);
+    const W gap_up = W(r_up) - rw, gap_dn = rw - W(r_dn);  // exact
+    const W half = (gap_up < gap_dn ? gap_up : gap_dn) / 2;
+    const W d = (y.hi - rw) + y.lo;  // y.hi - rw exact (Sterbenz)
+    return ((abs(d) * (1 + 4 * u) + delta) * up) < half;
+  }
+};
+
+// The rounded results of a separated polygon pair from its closest features
+// (D-GJK-16): the distance |q - p|, the closest points p, q and the unit
+// vector (q - p) / |q - p|. False when a rounding is not proved.
+template <class T>
+struct separated_values {
+  T distance{0};
+  vec2<T> point_a{}, point_b{}, normal{};
+};
+
+template <class T>
+bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa,
+                           const feature& fb, bool need_normal, separated_values<T>& out) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  using std::abs;
+  const W u2 = R::u2;
+  auto plus0 = [](const T& x) { return x == 0 ? T(0) : x; };  // round_to gives +0 for 0
+  if (!fa.edge && !fb.edge) {
+    const vec2<T>& p = a[fa.i];
+    const vec2<T>& q = b[fb.i];
+    const DW dx = R::diff(q.x, p.x), dy = R::diff(q.y, p.y);
+    const DW s2 = dx * dx + dy * dy;
+    const DW d = sqrt(s2);
+    if (!R::in_range(dx) || !R::in_range(dy) || !R::in_range(s2) || !R::in_range(d) || !(d.hi > 0)) return false;
+    if (!R::rounds_to(d, (16 * u2 + 64 * u2) * abs(d.hi) * R::rel, out.distance)) return false;
+    if (need_normal)
+      for (int i = 0; i < 2; ++i) {
+        const DW& ni = i == 0 ? dx : dy;
+        T& r = i == 0 ? out.normal.x : out.normal.y;
+        if (R::is_zero(ni)) {
+          r = T(0);
+          continue;
+        }
+        const DW v = ni / d;
+        if (!R::in_range(v) || !R::rounds_to(v, (40 * u2 + 64 * u2) * abs(v.hi) * R::rel, r)) return false;
+      }
+    out.point_a = {plus0(p.x), plus0(p.y)};
+    out.point_b = {plus0(q.x), plus0(q.y)};
+    return true;
+  }
+  // A vertex v of one shape and the interior of the edge (p0, p1) of the other.
+  const bool edge_on_b = fb.edge;
+  const std::span<const vec2<T>> E = edge_on_b ? b : a;
+  const vec2<T>& p0 = E[edge_on_b ? fb.i : fa.i];
+  const vec2<T>& p1 = E[((edge_on_b ? fb.i : fa.i) + 1) % E.size()];
+  const vec2<T>& v = edge_on_b ? a[fa.i] : b[fb.i];
+  const DW ex = R::diff(p1.x, p0.x), ey = R::diff(p1.y, p0.y);
+  const DW wx = R::diff(v.x, p0.x), wy = R::diff(v.y, p0.y);
+  const DW c1 = ex * wy, c2 = ey * wx;
+  const DW cr = c1 - c2;  // cross(e, w)
+  const W ecr = (8 * u2 * (abs(c1.hi) + abs(c2.hi)) + 4 * u2 * abs(cr.hi)) * R::up;
+  const DW m1 = wx * ex, m2 = wy * ey;
+  const DW num = m1 + m2;  // w . e
+  const W enum_ = (8 * u2 * (abs(m1.hi) + abs(m2.hi)) + 4 * u2 * abs(num.hi)) * R::up;
+  const DW len2 = ex * ex + ey * ey;
+  const DW len = sqrt(len2);
+  for (const DW* x : std::initializer_list<const DW*>{&ex, &ey, &wx, &wy, &c1, &c2, &cr, &m1, &m2, &num, &len2, &len})
+    if (!R::in_range(*x)) return false;
+  if (!(abs(cr.hi) > 1024 * ecr) || !(num.hi > 1024 * enum_)) return false;
+  const W rho_cr = (ecr / abs(cr.hi)) * R::rel, rho_num = (enum_ / num.hi) * R::rel;
+  // distance |cross| / |e|
+  const DW dist = abs(cr) / len;
+  if (!R::in_range(dist) || !R::rounds_to(dist, ((rho_cr + 40 * u2) + 64 * u2) * abs(dist.hi) * R::rel, out.distance))
+    return false;
+  if (need_normal) {
+    // (q - p) / |q - p| = sign(cross) (e.y, -e.x) / |e| for a vertex of A,
+    // sign(cross) (-e.y, e.x) / |e| for a vertex of B.
+    const bool pos = (cr.hi > 0) == edge_on_b;
+    const DW nx = pos ? ey : -ey, ny = pos ? -ex : ex;
+    for (int i = 0; i < 2; ++i) {
+      const DW& ni = i == 0 ? nx : ny;
+      T& r = i == 0 ? out.normal.x : out.normal.y;
+      if (R::is_zero(ni)) {
+        r = T(0);
+        continue;
+      }
+      const DW q = ni / len;
+      if (!R::in_range(q) || !R::rounds_to(q, (40 * u2 + 64 * u2) * abs(q.hi) * R::rel, r)) return false;
+    }
+  }
+  // The point on the edge: p0 + (num / |e|^2) e, correctly rounded by the exact path.
+  const DW t = num / len2;
+  if (!R::in_range(t)) return false;
+  const W rho_t = rho_num + 40 * u2;
+  vec2<T> on_edge;
+  for (int i = 0; i < 2; ++i) {
+    const DW& ei = i == 0 ? ex : ey;
+    const T p0i = i == 0 ? p0.x : p0.y;
+    T& r = i == 0 ? on_edge.x : on_edge.y;
+    if (R::is_zero(ei)) {
+      r = plus0(p0i);
+      continue;
+    }
+    const DW w = t * ei;
+    const DW p = DW(W(p0i)) + w;
+    if (!R::in_range(w) || !R::in_range(p)) return false;
+    const W ep = ((rho_t + 8 * u2) * abs(w.hi) * R::rel + 4 * u2 * abs(p.hi)) * R::rel;
+    if (!R::rounds_to(p, ep, r)) return false;
+  }
+  const vec2<T> vv{plus0(v.x), plus0(v.y)};
+  out.point_a = edge_on_b ? vv : on_edge;
+  out.point_b = edge_on_b ? on_edge : vv;
+  return true;
+}
+
+// The common point of a triangle simplex that strictly contains the origin,
+// rounded: (c0 A0 + c1 A1 + c2 A2) / (c0 + c1 + c2) with c_k = cross(w_k+1,
+// w_k+2), the barycentric form of D-GJK-6 (correctly rounded by the exact
+// path). False when the rounding is not proved. D-GJK-16
+template <class T>
+bool fast_common(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
+                 const std::vector<std::pair<std::size_t, std::size_t>>& idx, vec2<T>& out) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  using std::abs;
+  const W u2 = R::u2;
+  if (idx.size() != 3) return false;
+  std::array<DW, 3> wx, wy, c;
+  std::array<W, 3> ec;
+  for (std::size_t k = 0; k < 3; ++k) {
+    wx[k] = R::diff(a[idx[k].first].x, b[idx[k].second].x);
+    wy[k] = R::diff(a[idx[k].first].y, b[idx[k].second].y);
+  }
+  for (std::size_t k = 0; k < 3; ++k) {
+    const std::size_t i = (k + 1) % 3, j = (k + 2) % 3;
+    const DW t1 = wx[i] * wy[j], t2 = wy[i] * wx[j];
+    c[k] = t1 - t2;
+    ec[k] = (8 * u2 * (abs(t1.hi) + abs(t2.hi)) + 4 * u2 * abs(c[k].hi)) * R::up;
+    if (!R::in_range(wx[k]) || !R::in_range(wy[k]) || !R::in_range(t1) || !R::in_range(t2) || !R::in_range(c[k]))
+      return false;
+  }
+  const DW s1 = c[0] + c[1];
+  const DW D = s1 + c[2];
+  const W eD = (((ec[0] + ec[1]) + ec[2]) + 4 * u2 * abs(s1.hi) + 4 * u2 * abs(D.hi)) * R::up;
+  if (!R::in_range(s1) || !R::in_range(D) || !(abs(D.hi) > 1024 * eD)) return false;
+  const W rho_D = (eD / abs(D.hi)) * R::rel;
+  for (int dim = 0; dim < 2; ++dim) {
+    std::array<DW, 3> p;
+    W eX = 0;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const T ak = dim == 0 ? a[idx[k].first].x : a[idx[k].first].y;
+      p[k] = c[k] * DW(W(ak));
+      if (!R::in_range(p[k])) return false;
+      eX += ec[k] * abs(W(ak)) * R::up + 8 * u2 * abs(p[k].hi);
+    }
+    const DW s = p[0] + p[1];
+    const DW X = s + p[2];
+    eX = (eX * R::up + 4 * u2 * abs(s.hi) + 4 * u2 * abs(X.hi)) * R::up;
+    if (!R::in_range(s) || !R::in_range(X) || !(abs(X.hi) > 1024 * eX)) return false;
+    const W rho_X = (eX / abs(X.hi)) * R::rel;
+    const DW q = X / D;
+    T& r = dim == 0 ? out.x : out.y;
+    if (!R::in_range(q) || !R::rounds_to(q, ((rho_X + rho_D) * W(1.002) + 16 * u2) * abs(q.hi) * R::rel, r))
+      return false;
+  }
+  return true;
+}
+
 struct containment {
   bool contains = false;
   bool strict = false;  // origin in the interior of the simplex (hence of A - B)
@@ -579,6 +1046,52 @@ inline containment exact_simplex_contains(const epoly& A, const epoly& B,
       return out;
     }
   return out;
+}
+
+// exact_simplex_contains for a triangle whose orientation and three edge
+// sides are all proved in T (D-GJK-14): 1 when the origin is strictly inside
+// (then exact_simplex_contains answers contains and strict), 0 when it is
+// proved outside a non-flat triangle (contains false), -1 when the filter does
+// not decide (a point, a segment, a sign not proved): the caller runs
+// exact_simplex_contains.
+template <class T>
+int filtered_simplex_contains(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
+                              const std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+  if (idx.size() != 3) {  // a point or a segment: the exact test decides
+    ++filter_stats().fallback;
+    return -1;
+  }
+  std::array<fvec<T>, 3> w;
+  for (std::size_t k = 0; k < 3; ++k) w[k] = fsub(fvec_exact(a[idx[k].first]), fvec_exact(b[idx[k].second]));
+  auto fcross = [](const fvec<T>& p, const fvec<T>& q) { return fsub(fmul(p.x, q.y), fmul(p.y, q.x)); };
+  const int sd = fsign(fcross(fsub(w[1], w[0]), fsub(w[2], w[0])));
+  if (sd == 0) {
+    ++filter_stats().fallback;
+    return -1;
+  }
+  bool inside = true;
+  for (std::size_t k = 0; k < 3; ++k) {
+    // orientation(w_k, w_k+1, origin) = sign(cross(w_k, w_k+1)).
+    const int s = fsign(fcross(w[k], w[(k + 1) % 3]));
+    if (s == 0) {
+      ++filter_stats().fallback;
+      return -1;
+    }
+    if (s == -sd) inside = false;
+  }
+  ++filter_stats().certain;
+  return inside ? 1 : 0;
+}
+
+// The common point of exact_simplex_contains for a triangle that contains the
+// origin (barycentric weights, D-GJK-6), the same expression.
+inline evec barycentric_common(const epoly& A, const epoly& B,
+                               const std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+  std::vector<evec> w;
+  for (const auto& [i, j] : idx) w.push_back(A[i] - B[j]);
+  const exact D = cross(w[1] - w[0], w[2] - w[0]);
+  const exact l0 = cross(w[1], w[2]) / D, l1 = cross(w[2], w[0]) / D, l2 = cross(w[0], w[1]) / D;
+  return l0 * A[idx[0].first] + l1 * A[idx[1].first] + l2 * A[idx[2].first];
 }
 
 // The origin on the boundary of the simplex is still interior to A - B when
@@ -675,7 +1188,24 @@ inline axis_overlap exact_min_overlap(const epoly& A, const epoly& B) {
 // The outcome of the exact stage for two cores (polygons or points).
 template <class T>
 struct core_contact {
-  epoly A, B;
+  // The input vertices as exact rationals, converted on first use: the
+  // filtered paths (D-GJK-13..16, D-EPA-8, D-EPA-9) often need none.
+  const epoly& A() const {
+    load();
+    return A_;
+  }
+  const epoly& B() const {
+    load();
+    return B_;
+  }
+  void load() const {
+    if (loaded_) return;
+    A_ = exact_points(a);
+    B_ = exact_points(b);
+    loaded_ = true;
+  }
+  mutable epoly A_, B_;
+  mutable bool loaded_ = false;
   bool separated = false;
   exact_pair closest;       // when separated
   bool strict_overlap = false;  // the origin is interior to A - B (depth > 0 proved)
@@ -684,30 +1214,73 @@ struct core_contact {
   int iterations = 0;
   bool capped = false;
   bool exact_fallback = false;
+  // Separation proved by filtered_certify_separation (D-GJK-15): `closest` is
+  // not filled; the closest features are fa, fb, and closest_pair() gives the
+  // exact pair when it is needed.
+  bool lazy_common = false;  // common not filled: it is barycentric_common(A, B, seed)
+  bool lazy_closest = false;
+  feature fa, fb;
+  std::span<const vec2<T>> a, b;
 };
+
+// The exact closest pair of a separated core_contact (the stored one, or
+// certify_separation's, which the filter reproduced step for step).
+template <class T>
+exact_pair closest_pair(const core_contact<T>& c) {
+  if (!c.lazy_closest) return c.closest;
+  const separation_check s = certify_separation(c.A(), c.B(), c.seed);
+  if (!s.separated) throw std::logic_error("GJK: filtered and exact certificates disagree (internal error)");
+  return s.pair;
+}
 
 inline int automatic_cap(int requested, std::size_t na, std::size_t nb) {
   return requested > 0 ? requested : 32 + 4 * static_cast<int>(na + nb);
 }
 
 template <class T>
-core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap) {
+core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap, bool need_common = true) {
   core_contact<T> c;
-  c.A = exact_points(a);
-  c.B = exact_points(b);
+  c.a = a;
+  c.b = b;
   const gjk_run<T> run = gjk_core(a, b, cap);
   c.iterations = run.iterations;
   c.capped = run.claim == gjk_claim::cap;
   c.seed = simplex_indices(run.simplex);
-  if (run.claim == gjk_claim::intersecting) {
-    const containment k = exact_simplex_contains(c.A, c.B, c.seed);
+  bool decided_outside = false;
+  if constexpr (filter_enabled_v<T>) {
+    if (run.claim == gjk_claim::intersecting) {
+      const int f = filtered_simplex_contains<T>(a, b, c.seed);
+      if (f == 1) {  // contains and strict: interior_by_chord is not needed (D-GJK-14)
+        c.strict_overlap = true;
+        c.lazy_common = need_common;  // barycentric_common when needed (D-GJK-16)
+        return c;
+      }
+      decided_outside = f == 0;
+    }
+  }
+  if (run.claim == gjk_claim::intersecting && !decided_outside) {
+    const containment k = exact_simplex_contains(c.A(), c.B(), c.seed);
     if (k.contains) {
-      c.strict_overlap = k.strict || interior_by_chord(c.A, c.B, c.seed);
+      c.strict_overlap = k.strict || interior_by_chord(c.A(), c.B(), c.seed);
       c.common = k.common;
       return c;
     }
   }
-  const separation_check s = certify_separation(c.A, c.B, c.seed);
+  if constexpr (filter_enabled_v<T>) {
+    if (a.size() > 1 && b.size() > 1) {  // polygons (circles keep the exact path)
+      fpair<T> fp;
+      if (filtered_certify_separation<T>(a, b, c.seed, fp)) {
+        ++filter_stats().certain;
+        c.separated = true;
+        c.lazy_closest = true;
+        c.fa = fp.fa;
+        c.fb = fp.fb;
+        return c;
+      }
+      ++filter_stats().fallback;
+    }
+  }
+  const separation_check s = certify_separation(c.A(), c.B(), c.seed);
   if (s.separated) {
     c.separated = true;
     c.closest = s.pair;
@@ -718,12 +1291,12 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
   // arithmetic finds a simplex that does (finite for polygons).
   c.exact_fallback = true;
   const int exact_cap = 64 + 8 * static_cast<int>(a.size() + b.size());
-  const gjk_run<exact> er = gjk_core<exact>(c.A, c.B, exact_cap);
+  const gjk_run<exact> er = gjk_core<exact>(c.A(), c.B(), exact_cap);
   c.seed = simplex_indices(er.simplex);
-  const containment k = exact_simplex_contains(c.A, c.B, c.seed);
+  const containment k = exact_simplex_contains(c.A(), c.B(), c.seed);
   if (er.claim != gjk_claim::intersecting || !k.contains)
     throw no_convergence("GJK: exact fallback did not confirm the intersection (internal error)");
-  c.strict_overlap = k.strict || interior_by_chord(c.A, c.B, c.seed);
+  c.strict_overlap = k.strict || interior_by_chord(c.A(), c.B(), c.seed);
   c.common = k.common;
   return c;
 }
@@ -775,16 +1348,34 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   gjk_result<T> out;
   out.iterations = c.iterations;
   out.exact_fallback = c.exact_fallback || c.capped;
-  const exact r = to_exact(ra) + to_exact(rb);
+  // ra + rb, exactly; formed only where an exact path needs it.
+  auto radii = [&] { return exact(to_exact(ra) + to_exact(rb)); };
   if (c.separated) {
-    const exact& d2 = c.closest.d2;
-    const evec n = c.closest.q - c.closest.p;
+    if constexpr (filter_enabled_v<T>) {
+      separated_values<T> v;
+      if (c.lazy_closest && ra == 0 && rb == 0) {
+        if (fast_separated_values<T>(c.a, c.b, c.fa, c.fb, false, v)) {  // D-GJK-16
+          ++filter_stats().filtered_values;
+          out.intersecting = false;
+          out.distance = v.distance;
+          out.point_a = v.point_a;
+          out.point_b = v.point_b;
+          out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
+          return require_finite_result(out);
+        }
+        ++filter_stats().exact_values;
+      }
+    }
+    const exact_pair closest = closest_pair(c);
+    const exact& d2 = closest.d2;
+    const evec n = closest.q - closest.p;
+    const exact r = radii();
     if (d2 > r * r) {
       out.intersecting = false;
       const W d = A::sqrt(A::from_exact(d2)) - A::from(ra) - A::from(rb);
       out.distance = A::round(d);
-      out.point_a = offset_rounded<T>(c.closest.p, n, ra);
-      out.point_b = offset_rounded<T>(c.closest.q, n, T(-rb));
+      out.point_a = offset_rounded<T>(closest.p, n, ra);
+      out.point_b = offset_rounded<T>(closest.q, n, T(-rb));
       out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
       return require_finite_result(out);
     }
@@ -795,8 +1386,8 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
     const W d = A::sqrt(A::from_exact(d2));
     const W ra_w = A::from(ra);
     const W t = A::less(ra_w, d) ? W(ra_w / d) : W(A::from(T(1)));
-    const vec2<T> common{A::round(A::from_exact(c.closest.p.x) + t * A::from_exact(n.x)),
-                         A::round(A::from_exact(c.closest.p.y) + t * A::from_exact(n.y))};
+    const vec2<T> common{A::round(A::from_exact(closest.p.x) + t * A::from_exact(n.x)),
+                         A::round(A::from_exact(closest.p.y) + t * A::from_exact(n.y))};
     out.point_a = common;
     out.point_b = common;
     const bool touching = d2 == r * r;
@@ -806,13 +1397,20 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   }
   out.intersecting = true;
   out.distance = T(0);
-  out.point_a = round_vec<T>(c.common);
+  bool have_point = false;
+  if constexpr (filter_enabled_v<T>) {
+    if (c.lazy_common) {
+      have_point = fast_common<T>(c.a, c.b, c.seed, out.point_a);  // D-GJK-16
+      ++(have_point ? filter_stats().filtered_values : filter_stats().exact_values);
+    }
+  }
+  if (!have_point) out.point_a = round_vec<T>(c.lazy_common ? barycentric_common(c.A(), c.B(), c.seed) : c.common);
   out.point_b = out.point_a;
   bool touching = false;
-  if (r == 0 && !c.strict_overlap) {
+  if (!c.strict_overlap && radii() == 0) {
     // The origin is on the boundary of the simplex: it is on the boundary of
     // A - B iff some edge normal has zero overlap (exact, D-GJK-11).
-    touching = exact_min_overlap(c.A, c.B).o == 0;
+    touching = exact_min_overlap(c.A(), c.B()).o == 0;
     out.exact_fallback = true;
   }
   out.status = c.capped ? collision_status::cap_reached

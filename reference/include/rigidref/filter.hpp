@@ -1,0 +1,148 @@
+// A floating-point filter for the exact decisions of gjk.hpp and epa.hpp:
+// values carried in T with a rigorous running bound on their distance to the
+// exact value (derivations/gjk.md, D-GJK-13). A decision (the sign of a
+// polynomial in the input coordinates) is taken in T when the bound proves
+// it; otherwise the caller evaluates it exactly, as before. Enabled only for
+// the builtin binary types (float, double, long double): the bound needs
+// IEEE round-to-nearest arithmetic with a known unit roundoff and a known
+// smallest subnormal, and no extended-precision evaluation of T expressions
+// (FLT_EVAL_METHOD 0 or 1, checked below; x87 long double evaluates long
+// double in long double).
+//
+// The bound holds whether or not the compiler contracts a * b + c into a fused
+// multiply-add (the project compiles with -ffp-contract=off): a fused
+// operation rounds once where the bound allows for two roundings.
+#pragma once
+
+#include "rigidref/vec2.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace rigidref {
+
+template <class T>
+inline constexpr bool filter_enabled_v =
+    std::is_floating_point_v<T> && std::numeric_limits<T>::is_iec559 && std::numeric_limits<T>::radix == 2 &&
+    std::numeric_limits<T>::round_style == std::round_to_nearest &&
+    (FLT_EVAL_METHOD == 0 || FLT_EVAL_METHOD == 1 || std::is_same_v<T, long double>);
+
+// How the filtered decisions of this thread were taken, for tests and the
+// benchmark: in T (`certain`), by an exact structural identity (`structural`,
+// e.g. the two end points of an edge against the edge's own normal) or by
+// the exact fallback (`fallback`). `exact_values` counts results (a depth,
+// a distance) whose rounding was not proved by the filter and was computed
+// exactly.
+struct filter_counters {
+  std::uint64_t certain = 0;
+  std::uint64_t structural = 0;
+  std::uint64_t fallback = 0;
+  std::uint64_t exact_values = 0;
+  std::uint64_t filtered_values = 0;
+};
+
+inline filter_counters& filter_stats() {
+  static thread_local filter_counters c;
+  return c;
+}
+
+// For tests: when true, this thread's filter proves nothing, so every
+// decision and every rounded value takes the exact path (structural
+// identities still apply; they are exact).
+inline bool& filter_force_exact() {
+  static thread_local bool force = false;
+  return force;
+}
+
+namespace detail {
+
+// A T value v with a bound e >= |v - x| on its distance to an exact value x.
+// D-GJK-13
+template <class T>
+struct fv {
+  T v{0};
+  T e{0};
+};
+
+template <class T>
+struct fconst {
+  static constexpr T u = std::numeric_limits<T>::epsilon() / 2;  // unit roundoff
+  static constexpr T eta = std::numeric_limits<T>::denorm_min();
+  // Covers the roundings in evaluating a bound (at most 7 of them per
+  // operation, each by a factor (1 - u)): (1 - u)^8 (1 + 16 u) > 1. D-GJK-13
+  static constexpr T up = 1 + 16 * std::numeric_limits<T>::epsilon() / 2;
+};
+
+// An input coordinate: exact.
+template <class T>
+fv<T> fexact(const T& x) {
+  return {x, T(0)};
+}
+
+// (a - b), (a + b): |fl(a +- b) - (a +- b)| <= u |fl(a +- b)| (exact when
+// subnormal). D-GJK-13 (1)
+template <class T>
+fv<T> fsub(const fv<T>& a, const fv<T>& b) {
+  using std::abs;
+  const T v = a.v - b.v;
+  return {v, ((a.e + b.e) + fconst<T>::u * abs(v) + fconst<T>::eta) * fconst<T>::up};
+}
+
+template <class T>
+fv<T> fadd(const fv<T>& a, const fv<T>& b) {
+  using std::abs;
+  const T v = a.v + b.v;
+  return {v, ((a.e + b.e) + fconst<T>::u * abs(v) + fconst<T>::eta) * fconst<T>::up};
+}
+
+// a b: |a b - x y| <= |a| e_y + |b| e_x + e_x e_y, plus the rounding of the
+// product, u |fl(a b)| + eta / 2 (eta: smallest subnormal). D-GJK-13 (2)
+template <class T>
+fv<T> fmul(const fv<T>& a, const fv<T>& b) {
+  using std::abs;
+  const T v = a.v * b.v;
+  const T e = ((abs(a.v) * b.e + abs(b.v) * a.e) + a.e * b.e) + fconst<T>::u * abs(v) + 4 * fconst<T>::eta;
+  return {v, e * fconst<T>::up};
+}
+
+template <class T>
+fv<T> fneg(const fv<T>& a) {
+  return {T(-a.v), a.e};
+}
+
+// +1 / -1 when the sign of the exact value is proved, 0 when it is not (the
+// exact value may be 0 or of either sign). A NaN or infinite value or bound
+// is never proved.
+template <class T>
+int fsign(const fv<T>& a) {
+  if (filter_force_exact()) return 0;
+  if (a.v > a.e) return 1;
+  if (-a.v > a.e) return -1;
+  return 0;
+}
+
+template <class T>
+struct fvec {
+  fv<T> x, y;
+};
+
+template <class T>
+fvec<T> fvec_exact(const vec2<T>& p) {
+  return {fexact(p.x), fexact(p.y)};
+}
+
+template <class T>
+fvec<T> fsub(const fvec<T>& a, const fvec<T>& b) {
+  return {fsub(a.x, b.x), fsub(a.y, b.y)};
+}
+
+template <class T>
+fv<T> fdot(const fvec<T>& a, const fvec<T>& b) {
+  return fadd(fmul(a.x, b.x), fmul(a.y, b.y));
+}
+
+}  // namespace detail
+}  // namespace rigidref
