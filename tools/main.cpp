@@ -4,7 +4,7 @@
 //   rigidref check    judge another engine's answers against the reference
 //   rigidref cases    write a validation case set (data/validation/)
 //   rigidref campaign the long collision campaign (GJK, EPA, SAT against the exact oracle)
-//   rigidref scene    run an article scene step by step (JSON Lines)
+//   rigidref scene    run an article scene step by step, article or reference model (JSON Lines, SVG)
 #include "campaign.hpp"
 #include "cases.hpp"
 #include "check.hpp"
@@ -74,9 +74,10 @@ int main(int argc, char** argv) {
   rigidref::tools::scene_options scene_opts;
   CLI::App* scene = app.add_subcommand(
       "scene",
-      "Run an article's scene step by step and print every body's position, angle, velocity and\n"
-      "angular velocity after each step as JSON Lines (derivations/scenes.md). `--model article` is\n"
-      "the page's code ported faithfully; in double it reproduces data/golden/scene_force.json.");
+      "Run one of the articles' two scenes step by step and print every body's position, angle,\n"
+      "velocity and angular velocity after each step as JSON Lines (derivations/scenes.md).\n"
+      "`--model article` is the page's code ported faithfully (in double with --js-libm it reproduces\n"
+      "data/golden/scene_*.json bit for bit); `--model reference` runs it with rigidref's components.");
   rigidref::tools::add_scene_options(*scene, scene_opts);
 
   try {

@@ -46,7 +46,7 @@ void add_scene_options(CLI::App& cmd, scene_options& opts) {
                  "article: the page's code ported faithfully, quirks kept (derivations/scenes.md);\n"
                  "reference: the same scene with rigidref's components (exact-normal EPA, clipping\n"
                  "manifold and sequential impulses for force-based, derivations/scene_reference.md;\n"
-                 "EPA, scale-aware features and proper rotations for shape-matching, D-SCENE-11)")
+                 "EPA, scale-aware features and proper rotations for shape-matching, D-SCENE-10)")
       ->check(CLI::IsMember({"article", "reference"}))
       ->capture_default_str();
   cmd.add_option("--steps", opts.steps, "Number of steps (one per rendered frame in the page)")
