@@ -517,3 +517,23 @@ TEST_CASE("filter: decides generic pairs in T, falls back on near-degenerate one
   CHECK(filter_stats().fallback > 0);
   check_filter_agrees(sq, sq3);
 }
+
+// D-EPA-4: a face closed only within the rounding tolerance is not a face of
+// A - B; the true face is at its support's features. The 10^6-pair float
+// campaign (seed 20261122, needle #77023) found this pair: before the fix the
+// float depth was 0.3430267 (4.3e5 ulps off).
+TEST_CASE("EPA: a face closed by the tolerance still finds the true face (float needles)", "[epa]") {
+  using T = float;
+  const std::vector<vec2<T>> a{{102650.375f, -38744.5f}, {102642.375f, -38741.5f}, {-16141.625f, 6314.5f},
+                               {-16133.625f, 6311.5f}};
+  const std::vector<vec2<T>> b{{-18446, 7211}, {-14, 43}, {-9, 41}, {-18441, 7209}};
+  std::vector<vec2<exact>> ea, eb;
+  for (const auto& p : a) ea.push_back(ex(p));
+  for (const auto& p : b) eb.push_back(ex(p));
+  const auto o = verify::exact_convex_collision(ea, eb);
+  const epa_result<T> r = epa_penetration(poly_of<T>(ea), poly_of<T>(eb));
+  REQUIRE(o.intersecting);
+  REQUIRE(r.intersecting);
+  // Correctly rounded (the oracle's depth is 0.33008498783754...).
+  CHECK(verify::ulps_from_rounded(r.depth, verify::sqrt_oracle(o.depth_squared)) == 0);
+}

@@ -70,6 +70,10 @@ namespace detail {
 template <class T>
 struct epa_run {
   std::vector<std::array<minkowski_point<T>, 2>> shortlist;
+  // Supports that closed a face only within the rounding tolerance (not the
+  // face's own vertex pair): the true face of A - B there is at one of them,
+  // so their edges are candidates too (D-EPA-4).
+  std::vector<minkowski_point<T>> near_supports;
   int iterations = 0;
   bool capped = false;
   bool degenerate = false;  // no polygon around the origin in T: use the exact fallback
@@ -189,6 +193,7 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     const minkowski_point<T> s = minkowski_support(a, b, normal[j]);  // D-EPA-3
     const T sd = dot(normal[j], s.w) / len[j];
     if (s.same_pair(poly[j]) || s.same_pair(poly[(j + 1) % m]) || sd - dist[j] <= tol) {
+      if (!s.same_pair(poly[j]) && !s.same_pair(poly[(j + 1) % m])) run.near_supports.push_back(s);
       final_edge[j] = true;
       continue;
     }
@@ -254,6 +259,18 @@ axis_overlap epa_exact_axis(const epoly& A, const epoly& B, const epa_run<T>& ru
           consider({exact(-eb.y), eb.x}, ia, ib);
         }
     }
+  }
+  for (const auto& m : run.near_supports) {
+    if (na > 1)
+      for (std::size_t k : {(m.ia + na - 1) % na, m.ia}) {
+        const evec ea = A[(k + 1) % na] - A[k];
+        consider({ea.y, exact(-ea.x)}, m.ia, m.ib);
+      }
+    if (nb > 1)
+      for (std::size_t k : {(m.ib + nb - 1) % nb, m.ib}) {
+        const evec eb = B[(k + 1) % nb] - B[k];
+        consider({exact(-eb.y), eb.x}, m.ia, m.ib);
+      }
   }
   if (!have) throw std::logic_error("EPA: empty shortlist (internal error)");
   return best;
@@ -455,6 +472,12 @@ epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
       if (nb > 1)
         for (std::size_t k : {(m.ib + nb - 1) % nb, m.ib}) consider({1, 0, k, 0, 0}, ia, ib);
     }
+  }
+  for (const auto& m : run.near_supports) {  // the same candidates as epa_exact_axis, in its order
+    if (na > 1)
+      for (std::size_t k : {(m.ia + na - 1) % na, m.ia}) consider({0, k, 0, 0, 0}, m.ia, m.ib);
+    if (nb > 1)
+      for (std::size_t k : {(m.ib + nb - 1) % nb, m.ib}) consider({1, 0, k, 0, 0}, m.ia, m.ib);
   }
   if (!have) throw std::logic_error("EPA: empty shortlist (internal error)");
   return best;
