@@ -37,6 +37,7 @@
 // normal (1, 0) by convention, depth ra + rb.
 #pragma once
 
+#include "rigidref/convex_hull.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/gjk.hpp"
 
@@ -79,29 +80,10 @@ struct epa_run {
   bool degenerate = false;  // no polygon around the origin in T: use the exact fallback
 };
 
-// Convex hull, counter-clockwise, of a few points (Andrew's monotone chain
-// with the exact orientation predicate on the T values).
+// Convex hull, counter-clockwise, of a few Minkowski points (convex_hull.hpp).
 template <class T>
 std::vector<minkowski_point<T>> hull_ccw(std::vector<minkowski_point<T>> pts) {
-  std::sort(pts.begin(), pts.end(), [](const minkowski_point<T>& p, const minkowski_point<T>& q) {
-    return p.w.x < q.w.x || (p.w.x == q.w.x && p.w.y < q.w.y);
-  });
-  std::vector<minkowski_point<T>> u;
-  for (const auto& p : pts)
-    if (u.empty() || !(u.back().w == p.w)) u.push_back(p);
-  if (u.size() < 3) return u;
-  std::vector<minkowski_point<T>> h(2 * u.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < u.size(); ++i) {
-    while (k >= 2 && orientation(h[k - 2].w, h[k - 1].w, u[i].w) <= 0) --k;
-    h[k++] = u[i];
-  }
-  for (std::size_t i = u.size() - 1, t = k + 1; i > 0; --i) {
-    while (k >= t && orientation(h[k - 2].w, h[k - 1].w, u[i - 1].w) <= 0) --k;
-    h[k++] = u[i - 1];
-  }
-  h.resize(k - 1);
-  return h;
+  return convex_hull_ccw(std::move(pts), [](const minkowski_point<T>& p) -> const vec2<T>& { return p.w; });
 }
 
 template <class T>

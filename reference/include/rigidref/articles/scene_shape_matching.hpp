@@ -43,6 +43,7 @@
 #include "rigidref/articles/scene_force.hpp"
 #include "rigidref/articles/shape_matching.hpp"
 #include "rigidref/convert.hpp"
+#include "rigidref/convex_hull.hpp"
 #include "rigidref/epa.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/predicates.hpp"
@@ -274,27 +275,6 @@ T sm_length(const vec2<T>& v) {
   return T(sqrt(T(v.x * v.x + v.y * v.y)));
 }
 
-// Convex hull, counter-clockwise, without collinear points (Andrew's
-// monotone chain, exact orientation): EPA's input in the reference model,
-// where a collisionShape displaced by an earlier pair may be non-convex.
-template <class T>
-std::vector<vec2<T>> sm_hull(std::vector<vec2<T>> p) {
-  std::sort(p.begin(), p.end(), [](const vec2<T>& u, const vec2<T>& v) { return u.x < v.x || (u.x == v.x && u.y < v.y); });
-  p.erase(std::unique(p.begin(), p.end()), p.end());
-  if (p.size() < 3) return p;
-  std::vector<vec2<T>> h(2 * p.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    while (k >= 2 && orientation(h[k - 2], h[k - 1], p[i]) <= 0) --k;
-    h[k++] = p[i];
-  }
-  for (std::size_t i = p.size() - 1, t = k + 1; i > 0; --i) {
-    while (k >= t && orientation(h[k - 2], h[k - 1], p[i - 1]) <= 0) --k;
-    h[k++] = p[i - 1];
-  }
-  h.resize(k - 1);
-  return h;
-}
 
 // The reference support feature: indices of the vertices within
 // tol of the largest p.v, the best first, at most 2 (the two largest).
@@ -483,7 +463,7 @@ sm_gjk_call<T> sm_project_collision(shape_matching_scene<T>& s, std::size_t ia, 
     n = normal;
     call.dist = depth;
   } else {
-    const std::vector<vec2<T>> ha = detail::sm_hull(a), hb = detail::sm_hull(b);
+    const std::vector<vec2<T>> ha = convex_hull_ccw(a), hb = convex_hull_ccw(b);
     if (ha.size() < 3 || hb.size() < 3) return call;  // a collapsed shape: no area, no contact
     const epa_result<T> r = epa_penetration<T>(std::span<const vec2<T>>(ha), std::span<const vec2<T>>(hb));
     if (!r.intersecting || !(r.depth > 0)) return call;  // touching is no hit (as in gjk_epa.js)
