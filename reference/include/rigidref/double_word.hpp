@@ -8,6 +8,7 @@
 // arithmetic and no FMA contraction (CMakeLists.txt sets -ffp-contract=off).
 #pragma once
 
+#include "rigidref/hot.hpp"
 #include "rigidref/scalar.hpp"
 
 #include <cmath>
@@ -28,7 +29,7 @@ namespace eft {
 
 // D-EFT-1: s + e == a + b exactly, when |a| >= |b| or a == 0.
 template <class T>
-double_word<T> fast_two_sum(const T& a, const T& b) {
+RIGIDREF_HOT double_word<T> fast_two_sum(const T& a, const T& b) {
   T s = a + b;
   T z = s - a;
   return {s, T(b - z)};
@@ -36,7 +37,7 @@ double_word<T> fast_two_sum(const T& a, const T& b) {
 
 // D-EFT-1: s + e == a + b exactly, for any a, b (Knuth's TwoSum).
 template <class T>
-double_word<T> two_sum(const T& a, const T& b) {
+RIGIDREF_HOT double_word<T> two_sum(const T& a, const T& b) {
   T s = a + b;
   T ap = s - b;
   T bp = s - ap;
@@ -47,7 +48,7 @@ double_word<T> two_sum(const T& a, const T& b) {
 
 // Veltkamp's split: a == high + low, each fitting in about digits/2 bits.
 template <class T>
-double_word<T> split(const T& a) {
+RIGIDREF_HOT double_word<T> split(const T& a) {
   using std::ldexp;
   using boost::multiprecision::ldexp;
   constexpr int s = (std::numeric_limits<T>::digits + 1) / 2;
@@ -60,7 +61,7 @@ double_word<T> split(const T& a) {
 // D-EFT-2: Dekker's product of the split halves, p + e == a * b exactly
 // (barring underflow), for any T with correctly rounded + - *.
 template <class T>
-double_word<T> two_prod_dekker(const T& a, const T& b) {
+RIGIDREF_HOT double_word<T> two_prod_dekker(const T& a, const T& b) {
   T p = a * b;
   auto [ah, al] = split(a);
   auto [bh, bl] = split(b);
@@ -71,7 +72,7 @@ double_word<T> two_prod_dekker(const T& a, const T& b) {
 // D-EFT-2: p + e == a * b exactly: FMA where it is a single rounding, else
 // Dekker's product.
 template <class T>
-double_word<T> two_prod(const T& a, const T& b) {
+RIGIDREF_HOT double_word<T> two_prod(const T& a, const T& b) {
   if constexpr (has_fused_fma_v<T>) {
     using std::fma;
     T p = a * b;
@@ -85,7 +86,7 @@ double_word<T> two_prod(const T& a, const T& b) {
 
 // D-EFT-3: AccurateDWPlusDW (JMP 2017, Alg. 6), relative error <= 3u^2/(1-4u).
 template <class T>
-double_word<T> operator+(const double_word<T>& x, const double_word<T>& y) {
+RIGIDREF_HOT double_word<T> operator+(const double_word<T>& x, const double_word<T>& y) {
   auto [sh, sl] = eft::two_sum(x.hi, y.hi);
   auto [th, tl] = eft::two_sum(x.lo, y.lo);
   T c = sl + th;
@@ -95,19 +96,19 @@ double_word<T> operator+(const double_word<T>& x, const double_word<T>& y) {
 }
 
 template <class T>
-double_word<T> operator-(const double_word<T>& x) {
+RIGIDREF_HOT double_word<T> operator-(const double_word<T>& x) {
   return {T(-x.hi), T(-x.lo)};
 }
 
 template <class T>
-double_word<T> operator-(const double_word<T>& x, const double_word<T>& y) {
+RIGIDREF_HOT double_word<T> operator-(const double_word<T>& x, const double_word<T>& y) {
   return x + (-y);
 }
 
 // D-EFT-4: DWTimesDW (JMP 2017, Alg. 11 without FMA, Alg. 12 with it);
 // relative error <= 7u^2 (without FMA) and 5u^2 (with).
 template <class T>
-double_word<T> operator*(const double_word<T>& x, const double_word<T>& y) {
+RIGIDREF_HOT double_word<T> operator*(const double_word<T>& x, const double_word<T>& y) {
   auto [ch, cl1] = eft::two_prod(x.hi, y.hi);
   T cl2;
   if constexpr (has_fused_fma_v<T>) {
@@ -126,7 +127,7 @@ double_word<T> operator*(const double_word<T>& x, const double_word<T>& y) {
 
 // DWTimesFP (JMP 2017, Alg. 9), relative error <= 2u^2.
 template <class T>
-double_word<T> times(const double_word<T>& x, const T& y) {
+RIGIDREF_HOT double_word<T> times(const double_word<T>& x, const T& y) {
   auto [ch, cl1] = eft::two_prod(x.hi, y);
   T cl2 = x.lo * y;
   auto [th, tl1] = eft::fast_two_sum(ch, cl2);
@@ -136,7 +137,7 @@ double_word<T> times(const double_word<T>& x, const T& y) {
 
 // D-EFT-5: DWDivDW (JMP 2017, Alg. 17), relative error <= 15u^2 + 56u^3.
 template <class T>
-double_word<T> operator/(const double_word<T>& x, const double_word<T>& y) {
+RIGIDREF_HOT double_word<T> operator/(const double_word<T>& x, const double_word<T>& y) {
   T th = x.hi / y.hi;
   auto [rh, rl] = times(y, th);
   T pih = x.hi - rh;
@@ -150,7 +151,7 @@ double_word<T> operator/(const double_word<T>& x, const double_word<T>& y) {
 // T square root of hi, r = x - hi^2 computed in double words (hi^2 exact by
 // TwoProd), lo = r / (2 hi). Relative error a few u^2 (x >= 0).
 template <class T>
-double_word<T> sqrt(const double_word<T>& x) {
+RIGIDREF_HOT double_word<T> sqrt(const double_word<T>& x) {
   using std::sqrt;
   if (x.hi <= 0) return double_word<T>(T(0));  // callers pass x >= 0; 0 stays 0
   const T h = sqrt(x.hi);
@@ -159,12 +160,12 @@ double_word<T> sqrt(const double_word<T>& x) {
 }
 
 template <class T>
-bool is_negative(const double_word<T>& x) {
+RIGIDREF_HOT bool is_negative(const double_word<T>& x) {
   return x.hi < 0 || (x.hi == 0 && x.lo < 0);
 }
 
 template <class T>
-double_word<T> abs(const double_word<T>& x) {
+RIGIDREF_HOT double_word<T> abs(const double_word<T>& x) {
   return is_negative(x) ? -x : x;
 }
 

@@ -97,7 +97,7 @@ bool polytope_contains_origin(const std::vector<minkowski_point<T>>& poly) {
 // EPA in T. D-EPA-2..4
 template <class T>
 epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
-                    const std::vector<std::pair<std::size_t, std::size_t>>& seed, int cap) {
+                    const vertex_pairs& seed, int cap) {
   using std::abs;
   using std::sqrt;
   epa_run<T> run;

@@ -14,6 +14,7 @@
 // operation rounds once where the bound allows for two roundings.
 #pragma once
 
+#include "rigidref/hot.hpp"
 #include "rigidref/vec2.hpp"
 
 #include <cfloat>
@@ -78,21 +79,21 @@ struct fconst {
 
 // An input coordinate: exact.
 template <class T>
-fv<T> fexact(const T& x) {
+RIGIDREF_HOT fv<T> fexact(const T& x) {
   return {x, T(0)};
 }
 
 // (a - b), (a + b): |fl(a +- b) - (a +- b)| <= u |fl(a +- b)| (exact when
 // subnormal). D-GJK-13 (1)
 template <class T>
-fv<T> fsub(const fv<T>& a, const fv<T>& b) {
+RIGIDREF_HOT fv<T> fsub(const fv<T>& a, const fv<T>& b) {
   using std::abs;
   const T v = a.v - b.v;
   return {v, ((a.e + b.e) + fconst<T>::u * abs(v) + fconst<T>::eta) * fconst<T>::up};
 }
 
 template <class T>
-fv<T> fadd(const fv<T>& a, const fv<T>& b) {
+RIGIDREF_HOT fv<T> fadd(const fv<T>& a, const fv<T>& b) {
   using std::abs;
   const T v = a.v + b.v;
   return {v, ((a.e + b.e) + fconst<T>::u * abs(v) + fconst<T>::eta) * fconst<T>::up};
@@ -101,7 +102,7 @@ fv<T> fadd(const fv<T>& a, const fv<T>& b) {
 // a b: |a b - x y| <= |a| e_y + |b| e_x + e_x e_y, plus the rounding of the
 // product, u |fl(a b)| + eta / 2 (eta: smallest subnormal). D-GJK-13 (2)
 template <class T>
-fv<T> fmul(const fv<T>& a, const fv<T>& b) {
+RIGIDREF_HOT fv<T> fmul(const fv<T>& a, const fv<T>& b) {
   using std::abs;
   const T v = a.v * b.v;
   const T e = ((abs(a.v) * b.e + abs(b.v) * a.e) + a.e * b.e) + fconst<T>::u * abs(v) + 4 * fconst<T>::eta;
@@ -109,7 +110,7 @@ fv<T> fmul(const fv<T>& a, const fv<T>& b) {
 }
 
 template <class T>
-fv<T> fneg(const fv<T>& a) {
+RIGIDREF_HOT fv<T> fneg(const fv<T>& a) {
   return {T(-a.v), a.e};
 }
 
@@ -117,7 +118,7 @@ fv<T> fneg(const fv<T>& a) {
 // exact value may be 0 or of either sign). A NaN or infinite value or bound
 // is never proved.
 template <class T>
-int fsign(const fv<T>& a) {
+RIGIDREF_HOT int fsign(const fv<T>& a) {
   if (filter_force_exact()) return 0;
   if (a.v > a.e) return 1;
   if (-a.v > a.e) return -1;
@@ -130,18 +131,50 @@ struct fvec {
 };
 
 template <class T>
-fvec<T> fvec_exact(const vec2<T>& p) {
+RIGIDREF_HOT fvec<T> fvec_exact(const vec2<T>& p) {
   return {fexact(p.x), fexact(p.y)};
 }
 
 template <class T>
-fvec<T> fsub(const fvec<T>& a, const fvec<T>& b) {
+RIGIDREF_HOT fvec<T> fsub(const fvec<T>& a, const fvec<T>& b) {
   return {fsub(a.x, b.x), fsub(a.y, b.y)};
 }
 
 template <class T>
-fv<T> fdot(const fvec<T>& a, const fvec<T>& b) {
+RIGIDREF_HOT fv<T> fdot(const fvec<T>& a, const fvec<T>& b) {
   return fadd(fmul(a.x, b.x), fmul(a.y, b.y));
+}
+
+// Static filters for the degree-2 forms of four input points a, b, c, d:
+//   cross: (b - a) x (d - c) = (bx - ax)(dy - cy) - (by - ay)(dx - cx),
+//   dot:   (b - a) . (d - c) = (bx - ax)(dx - cx) + (by - ay)(dy - cy).
+// Each term is one rounded difference per factor and one rounded product,
+// the terms one rounded sum: the expression of orientation() in
+// predicates.hpp (which has c = a), so Shewchuk's bound (3 + 16u) u (|l| + |r|)
+// holds, with the same guard against underflow. +1 / -1 when the sign of the
+// exact value is proved, 0 when it is not. D-GJK-17
+template <class T>
+RIGIDREF_HOT int static_sign2(const T& l, const T& r, bool difference) {
+  using std::abs;
+  if (filter_force_exact()) return 0;
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  const T v = difference ? T(l - r) : T(l + r);
+  const T sum = abs(l) + abs(r);
+  if (!(sum > std::numeric_limits<T>::min() / u / u)) return 0;  // also false for NaN
+  const T bound = (3 + 16 * u) * u * sum;
+  if (v > bound) return 1;
+  if (-v > bound) return -1;
+  return 0;
+}
+
+template <class T>
+RIGIDREF_HOT int static_cross_sign(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d) {
+  return static_sign2(T((b.x - a.x) * (d.y - c.y)), T((b.y - a.y) * (d.x - c.x)), true);
+}
+
+template <class T>
+RIGIDREF_HOT int static_dot_sign(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d) {
+  return static_sign2(T((b.x - a.x) * (d.x - c.x)), T((b.y - a.y) * (d.y - c.y)), false);
 }
 
 }  // namespace detail

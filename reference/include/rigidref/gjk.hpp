@@ -54,6 +54,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <span>
 #include <stdexcept>
@@ -101,6 +102,29 @@ namespace detail {
 
 using evec = vec2<exact>;
 using epoly = std::vector<evec>;
+
+// Pairs (vertex of A, vertex of B): a simplex's (at most 3) and the two that
+// interior_by_chord adds, EPA's seed. Fixed capacity, so a query allocates
+// nothing for them.
+class vertex_pairs {
+ public:
+  using value_type = std::pair<std::size_t, std::size_t>;
+  static constexpr std::size_t capacity = 5;
+  std::size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const value_type& operator[](std::size_t i) const { return v_[i]; }
+  value_type& operator[](std::size_t i) { return v_[i]; }
+  const value_type* begin() const { return v_.data(); }
+  const value_type* end() const { return v_.data() + n_; }
+  void push_back(const value_type& p) {
+    if (n_ == capacity) throw std::logic_error("vertex_pairs: more than 5 pairs (internal error)");
+    v_[n_++] = p;
+  }
+
+ private:
+  std::array<value_type, capacity> v_{};
+  std::size_t n_ = 0;
+};
 
 template <class T>
 bool is_zero_vec(const vec2<T>& v) {
@@ -518,7 +542,7 @@ inline exact_pair to_exact_pair(const int_frame& f, const int_pair& c) {
 // Evaluated in the integer frame (D-GJK-12): the same steps and decisions
 // as with local_closest / optimal_pair on the rationals.
 inline separation_check certify_separation(const epoly& A, const epoly& B,
-                                           const std::vector<std::pair<std::size_t, std::size_t>>& start) {
+                                           const vertex_pairs& start) {
   separation_check out;
   const int_frame f = make_int_frame(A, B);
   int_pair best;
@@ -740,7 +764,7 @@ struct certify_filter {
 // shapes are not proved separated by the same steps. D-GJK-15
 template <class T>
 bool filtered_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
-                                 const std::vector<std::pair<std::size_t, std::size_t>>& start, fpair<T>& out) {
+                                 const vertex_pairs& start, fpair<T>& out) {
   certify_filter<T> f{a, b};
   fpair<T> best;
   bool have = false;
@@ -775,6 +799,75 @@ bool filtered_certify_separation(std::span<const vec2<T>> a, std::span<const vec
     best = next;
   }
   return false;
+}
+
+// ---- the certificate in one pass (D-GJK-17) ----------------------------------
+//
+// GJK's final simplex usually names the closest features already: one vertex
+// pair (vertex-vertex), or two pairs sharing a vertex of one polygon (that
+// vertex against an edge of the other). direct_certify_separation checks the
+// optimality conditions of D-GJK-7 for those features in one pass over both
+// polygons, each condition the sign of a degree-2 form of input points under
+// a static bound (static_dot_sign, static_cross_sign), and strictly for every
+// vertex that is not part of the features. Strict conditions make the closest
+// pair unique, so it is the pair certify_separation finds, and the features
+// give the values the exact path rounds. Anything not proved (a tie, an
+// edge-edge simplex, a vertex projecting onto an edge's end) returns false and
+// filtered_certify_separation runs as before.
+template <class T>
+bool direct_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const gjk_simplex<T>& s,
+                               feature& fa, feature& fb) {
+  const std::size_t na = a.size(), nb = b.size();
+  if (na < 3 || nb < 3) return false;
+  if (s.size == 1) {
+    const std::size_t i = s.p[0].ia, j = s.p[0].ib;
+    const vec2<T>& p = a[i];
+    const vec2<T>& q = b[j];
+    // n = q - p: every other vertex of A strictly below p along n, of B
+    // strictly above q (which also proves n != 0).
+    for (std::size_t k = 0; k < na; ++k)
+      if (k != i && static_dot_sign(p, q, p, a[k]) >= 0) return false;
+    for (std::size_t k = 0; k < nb; ++k)
+      if (k != j && static_dot_sign(p, q, q, b[k]) <= 0) return false;
+    fa = {false, i};
+    fb = {false, j};
+    return true;
+  }
+  if (s.size != 2) return false;
+  const minkowski_point<T>& m0 = s.p[0];
+  const minkowski_point<T>& m1 = s.p[1];
+  const bool vertex_of_a = m0.ia == m1.ia;
+  if (vertex_of_a == (m0.ib == m1.ib)) return false;  // two vertices on each side: edge-edge
+  // The edge (e0, e1) of polygon P and the vertex v = Q[iv] of the other, Q.
+  const std::span<const vec2<T>> P = vertex_of_a ? b : a, Q = vertex_of_a ? a : b;
+  const std::size_t k0 = vertex_of_a ? m0.ib : m0.ia, k1 = vertex_of_a ? m1.ib : m1.ia;
+  const std::size_t n = P.size();
+  std::size_t e0 = 0;
+  if (k1 == (k0 + 1) % n)
+    e0 = k0;
+  else if (k0 == (k1 + 1) % n)
+    e0 = k1;
+  else
+    return false;  // not an edge
+  const std::size_t e1 = (e0 + 1) % n, iv = vertex_of_a ? m0.ia : m0.ib;
+  const vec2<T>& p0 = P[e0];
+  const vec2<T>& p1 = P[e1];
+  const vec2<T>& v = Q[iv];
+  // v projects into the open edge: e . (v - p0) > 0 > e . (v - p1).
+  if (static_dot_sign(p0, p1, p0, v) <= 0 || static_dot_sign(p0, p1, p1, v) >= 0) return false;
+  // v's side of the edge's line, c = sign cross(e, v - p0) (c != 0: apart).
+  // The direction d from v to the edge is -c perp(e), and
+  // perp(e) . w = cross(e, w), so d . w < 0 iff c cross(e, w) > 0.
+  const int c = static_cross_sign(p0, p1, p0, v);
+  if (c == 0) return false;
+  for (std::size_t k = 0; k < Q.size(); ++k)  // Q's other vertices strictly behind v
+    if (k != iv && c * static_cross_sign(p0, p1, v, Q[k]) <= 0) return false;
+  for (std::size_t k = 0; k < n; ++k)  // P's vertices off the edge strictly beyond its line
+    if (k != e0 && k != e1 && c * static_cross_sign(p0, p1, p0, P[k]) >= 0) return false;
+  const feature vertex{false, iv}, edge{true, e0};
+  fa = vertex_of_a ? vertex : edge;
+  fb = vertex_of_a ? edge : vertex;
+  return true;
 }
 
 // ---- rounding once, without rationals, when provably the same (D-GJK-16) ------
@@ -946,7 +1039,7 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
 // path). False when the rounding is not proved. D-GJK-16
 template <class T>
 bool fast_common(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
-                 const std::vector<std::pair<std::size_t, std::size_t>>& idx, vec2<T>& out) {
+                 const vertex_pairs& idx, vec2<T>& out) {
   using R = rounding_filter<T>;
   using W = typename R::W;
   using DW = typename R::DW;
@@ -1002,7 +1095,7 @@ struct containment {
 
 // Does the exact simplex (vertex pairs) contain the origin? D-GJK-6
 inline containment exact_simplex_contains(const epoly& A, const epoly& B,
-                                          const std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+                                          const vertex_pairs& idx) {
   containment out;
   std::vector<evec> w;
   for (const auto& [i, j] : idx) w.push_back(A[i] - B[j]);
@@ -1056,7 +1149,7 @@ inline containment exact_simplex_contains(const epoly& A, const epoly& B,
 // exact_simplex_contains.
 template <class T>
 int filtered_simplex_contains(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
-                              const std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+                              const vertex_pairs& idx) {
   if (idx.size() != 3) {  // a point or a segment: the exact test decides
     ++filter_stats().fallback;
     return -1;
@@ -1086,7 +1179,7 @@ int filtered_simplex_contains(std::span<const vec2<T>> a, std::span<const vec2<T
 // The common point of exact_simplex_contains for a triangle that contains the
 // origin (barycentric weights, D-GJK-6), the same expression.
 inline evec barycentric_common(const epoly& A, const epoly& B,
-                               const std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+                               const vertex_pairs& idx) {
   std::vector<evec> w;
   for (const auto& [i, j] : idx) w.push_back(A[i] - B[j]);
   const exact D = cross(w[1] - w[0], w[2] - w[0]);
@@ -1099,7 +1192,7 @@ inline evec barycentric_common(const epoly& A, const epoly& B,
 // beyond the chord's line on both sides (then a quadrilateral of points of
 // A - B has the open chord inside it). Checked with exact supports; on
 // success the two support pairs are added to `idx` (EPA's seed). D-GJK-6
-inline bool interior_by_chord(const epoly& A, const epoly& B, std::vector<std::pair<std::size_t, std::size_t>>& idx) {
+inline bool interior_by_chord(const epoly& A, const epoly& B, vertex_pairs& idx) {
   for (std::size_t i = 0; i < idx.size(); ++i)
     for (std::size_t j = i + 1; j < idx.size(); ++j) {
       const evec wi = A[idx[i].first] - B[idx[i].second];
@@ -1108,21 +1201,21 @@ inline bool interior_by_chord(const epoly& A, const epoly& B, std::vector<std::p
       if (cross(wi, wj) != 0 || dot(wi, wj) >= 0) continue;  // origin not strictly inside [wi, wj]
       const evec e = wj - wi;
       const evec n{exact(-e.y), e.x};
-      std::vector<std::pair<std::size_t, std::size_t>> extra;
+      vertex_pairs extra;
       for (const evec& d : {n, evec{exact(-n.x), exact(-n.y)}}) {
         const std::size_t ka = exact_argmax(A, d, idx[i].first), kb = exact_argmax(B, -d, idx[i].second);
         if (!(dot(d, A[ka] - B[kb]) > 0)) return false;  // the chord lies on the boundary
         extra.push_back({ka, kb});
       }
-      idx.insert(idx.end(), extra.begin(), extra.end());
+      for (const auto& e2 : extra) idx.push_back(e2);
       return true;
     }
   return false;
 }
 
 template <class T>
-std::vector<std::pair<std::size_t, std::size_t>> simplex_indices(const gjk_simplex<T>& s) {
-  std::vector<std::pair<std::size_t, std::size_t>> out;
+vertex_pairs simplex_indices(const gjk_simplex<T>& s) {
+  vertex_pairs out;
   for (int k = 0; k < s.size; ++k) out.push_back({s.p[static_cast<std::size_t>(k)].ia, s.p[static_cast<std::size_t>(k)].ib});
   return out;
 }
@@ -1207,10 +1300,12 @@ struct core_contact {
   mutable epoly A_, B_;
   mutable bool loaded_ = false;
   bool separated = false;
-  exact_pair closest;       // when separated
+  // Exact values, present only when an exact path produced them (optional,
+  // so the filtered queries construct no rationals).
+  std::optional<exact_pair> closest;  // when separated
   bool strict_overlap = false;  // the origin is interior to A - B (depth > 0 proved)
-  evec common;              // a common point when not separated
-  std::vector<std::pair<std::size_t, std::size_t>> seed;  // simplex vertex pairs (EPA's start)
+  std::optional<evec> common;         // a common point when not separated
+  vertex_pairs seed;  // simplex vertex pairs (EPA's start)
   int iterations = 0;
   bool capped = false;
   bool exact_fallback = false;
@@ -1227,7 +1322,7 @@ struct core_contact {
 // certify_separation's, which the filter reproduced step for step).
 template <class T>
 exact_pair closest_pair(const core_contact<T>& c) {
-  if (!c.lazy_closest) return c.closest;
+  if (!c.lazy_closest) return *c.closest;
   const separation_check s = certify_separation(c.A(), c.B(), c.seed);
   if (!s.separated) throw std::logic_error("GJK: filtered and exact certificates disagree (internal error)");
   return s.pair;
@@ -1268,6 +1363,12 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
   }
   if constexpr (filter_enabled_v<T>) {
     if (a.size() > 1 && b.size() > 1) {  // polygons (circles keep the exact path)
+      if (run.claim != gjk_claim::intersecting && direct_certify_separation<T>(a, b, run.simplex, c.fa, c.fb)) {
+        ++filter_stats().certain;  // D-GJK-17
+        c.separated = true;
+        c.lazy_closest = true;
+        return c;
+      }
       fpair<T> fp;
       if (filtered_certify_separation<T>(a, b, c.seed, fp)) {
         ++filter_stats().certain;
@@ -1404,7 +1505,7 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
       ++(have_point ? filter_stats().filtered_values : filter_stats().exact_values);
     }
   }
-  if (!have_point) out.point_a = round_vec<T>(c.lazy_common ? barycentric_common(c.A(), c.B(), c.seed) : c.common);
+  if (!have_point) out.point_a = round_vec<T>(c.lazy_common ? barycentric_common(c.A(), c.B(), c.seed) : *c.common);
   out.point_b = out.point_a;
   bool touching = false;
   if (!c.strict_overlap && radii() == 0) {
