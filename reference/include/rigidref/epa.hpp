@@ -44,6 +44,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace rigidref {
@@ -80,10 +81,25 @@ struct epa_run {
   bool degenerate = false;  // no polygon around the origin in T: use the exact fallback
 };
 
-// Convex hull, counter-clockwise, of a few Minkowski points (convex_hull.hpp).
+// Convex hull, counter-clockwise, of a few Minkowski points (convex_hull.hpp),
+// into `out`. Three points that turn (GJK's usual seed) need no sort: the
+// monotone chain gives them counter-clockwise from the lexicographically
+// smallest, which is what this writes directly.
 template <class T>
-std::vector<minkowski_point<T>> hull_ccw(std::vector<minkowski_point<T>> pts) {
-  return convex_hull_ccw(std::move(pts), [](const minkowski_point<T>& p) -> const vec2<T>& { return p.w; });
+void hull_ccw_into(const std::vector<minkowski_point<T>>& pts, std::vector<minkowski_point<T>>& out) {
+  if (pts.size() == 3) {
+    const int o = orientation(pts[0].w, pts[1].w, pts[2].w);
+    if (o != 0) {
+      auto before = [](const vec2<T>& p, const vec2<T>& q) { return p.x < q.x || (p.x == q.x && p.y < q.y); };
+      std::size_t m = 0;
+      for (std::size_t i = 1; i < 3; ++i)
+        if (before(pts[i].w, pts[m].w)) m = i;
+      const std::size_t n1 = (m + 1) % 3, n2 = (m + 2) % 3;  // a cycle of the same orientation o
+      out.assign({pts[m], o > 0 ? pts[n1] : pts[n2], o > 0 ? pts[n2] : pts[n1]});
+      return;
+    }
+  }
+  out = convex_hull_ccw(pts, [](const minkowski_point<T>& p) -> const vec2<T>& { return p.w; });
 }
 
 template <class T>
@@ -94,6 +110,25 @@ bool polytope_contains_origin(const std::vector<minkowski_point<T>>& poly) {
   return true;
 }
 
+// EPA's working polygon and its per-face values, kept between calls on this
+// thread so that a query allocates nothing once they have grown. Face i is
+// poly[i] -> poly[i + 1]; its values are recomputed only when `fresh[i]` is
+// 0, i.e. when one of its end points changed (the same expressions, so the
+// same values as recomputing every face every iteration).
+template <class T>
+struct epa_workspace {
+  std::vector<minkowski_point<T>> pts, poly;
+  std::vector<char> final_edge, fresh;
+  std::vector<T> dist, len;
+  std::vector<vec2<T>> normal;
+};
+
+template <class T>
+epa_workspace<T>& epa_scratch() {
+  static thread_local epa_workspace<T> w;
+  return w;
+}
+
 // EPA in T. D-EPA-2..4
 template <class T>
 epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
@@ -101,9 +136,12 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
   using std::abs;
   using std::sqrt;
   epa_run<T> run;
-  std::vector<minkowski_point<T>> pts;
+  epa_workspace<T>& ws = epa_scratch<T>();
+  std::vector<minkowski_point<T>>& pts = ws.pts;
+  std::vector<minkowski_point<T>>& poly = ws.poly;
+  pts.clear();
   for (const auto& [i, j] : seed) pts.push_back({a[i] - b[j], i, j});
-  std::vector<minkowski_point<T>> poly = hull_ccw(pts);
+  hull_ccw_into(pts, poly);
   if (!polytope_contains_origin(poly)) {
     // A segment or point simplex (or rounding): add supports around it.
     if (pts.size() == 2) {
@@ -113,19 +151,34 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     }
     for (const vec2<T>& d : {vec2<T>{1, 0}, vec2<T>{-1, 0}, vec2<T>{0, 1}, vec2<T>{0, -1}})
       pts.push_back(minkowski_support(a, b, d));
-    poly = hull_ccw(pts);
+    hull_ccw_into(pts, poly);
     if (!polytope_contains_origin(poly)) {
       run.degenerate = true;
       return run;
     }
   }
-  std::vector<bool> final_edge(poly.size(), false);  // edge i: poly[i] -> poly[i + 1]
+  std::vector<char>& final_edge = ws.final_edge;
+  std::vector<char>& fresh = ws.fresh;
+  std::vector<T>& dist = ws.dist;
+  std::vector<T>& len = ws.len;
+  std::vector<vec2<T>>& normal = ws.normal;
+  final_edge.assign(poly.size(), 0);
+  fresh.assign(poly.size(), 0);
+  dist.assign(poly.size(), T(0));
+  len.assign(poly.size(), T(0));
+  normal.assign(poly.size(), vec2<T>{});
+  auto erase_face = [&](std::size_t i) {
+    const auto at = static_cast<std::ptrdiff_t>(i);
+    poly.erase(poly.begin() + at);
+    final_edge.erase(final_edge.begin() + at);
+    fresh.erase(fresh.begin() + at);
+    dist.erase(dist.begin() + at);
+    len.erase(len.begin() + at);
+    normal.erase(normal.begin() + at);
+  };
   const T eps = epsilon<T>();
   for (;;) {
     const std::size_t m = poly.size();
-    std::vector<T> dist(m);
-    std::vector<vec2<T>> normal(m);
-    std::vector<T> len(m);
     T scale{0};
     for (const auto& p : poly) scale = std::max<T>(scale, std::max<T>(abs(p.w.x), abs(p.w.y)));
     // D-EPA-4: rounding moves a face distance by a few eps * scale; faces
@@ -134,10 +187,13 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     bool have_final = false;
     T best_final{0};
     for (std::size_t i = 0; i < m; ++i) {
-      const vec2<T> e = poly[(i + 1) % m].w - poly[i].w;
-      normal[i] = {e.y, T(-e.x)};  // outward for a counter-clockwise polygon
-      len[i] = sqrt(dot(normal[i], normal[i]));
-      dist[i] = len[i] > 0 ? T(dot(normal[i], poly[i].w) / len[i]) : T(0);  // D-EPA-2
+      if (!fresh[i]) {
+        const vec2<T> e = poly[(i + 1) % m].w - poly[i].w;
+        normal[i] = {e.y, T(-e.x)};  // outward for a counter-clockwise polygon
+        len[i] = sqrt(dot(normal[i], normal[i]));
+        dist[i] = len[i] > 0 ? T(dot(normal[i], poly[i].w) / len[i]) : T(0);  // D-EPA-2
+        fresh[i] = 1;
+      }
       if (final_edge[i] && (!have_final || dist[i] < best_final)) {
         have_final = true;
         best_final = dist[i];
@@ -176,12 +232,18 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     const T sd = dot(normal[j], s.w) / len[j];
     if (s.same_pair(poly[j]) || s.same_pair(poly[(j + 1) % m]) || sd - dist[j] <= tol) {
       if (!s.same_pair(poly[j]) && !s.same_pair(poly[(j + 1) % m])) run.near_supports.push_back(s);
-      final_edge[j] = true;
+      final_edge[j] = 1;
       continue;
     }
-    poly.insert(poly.begin() + static_cast<std::ptrdiff_t>(j + 1), s);
-    final_edge[j] = false;
-    final_edge.insert(final_edge.begin() + static_cast<std::ptrdiff_t>(j + 1), false);
+    const auto ins = static_cast<std::ptrdiff_t>(j + 1);
+    poly.insert(poly.begin() + ins, s);
+    final_edge[j] = 0;
+    fresh[j] = 0;
+    final_edge.insert(final_edge.begin() + ins, 0);
+    fresh.insert(fresh.begin() + ins, 0);
+    dist.insert(dist.begin() + ins, T(0));
+    len.insert(len.begin() + ins, T(0));
+    normal.insert(normal.begin() + ins, vec2<T>{});
     // s may also lie beyond the neighbouring faces: remove the vertices that
     // became reflex, so the polygon stays convex (D-EPA-3).
     std::size_t at = j + 1;
@@ -190,18 +252,19 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
       if (k <= 3) break;
       const std::size_t p1 = (at + k - 1) % k, p2 = (at + k - 2) % k;
       if (orientation(poly[p2].w, poly[p1].w, poly[at].w) <= 0) {
-        poly.erase(poly.begin() + static_cast<std::ptrdiff_t>(p1));
-        final_edge.erase(final_edge.begin() + static_cast<std::ptrdiff_t>(p1));
+        erase_face(p1);
         if (p1 < at) --at;
-        final_edge[(at + poly.size() - 1) % poly.size()] = false;
+        const std::size_t before = (at + poly.size() - 1) % poly.size();
+        final_edge[before] = 0;
+        fresh[before] = 0;
         continue;
       }
       const std::size_t n1 = (at + 1) % k, n2 = (at + 2) % k;
       if (orientation(poly[at].w, poly[n1].w, poly[n2].w) <= 0) {
-        poly.erase(poly.begin() + static_cast<std::ptrdiff_t>(n1));
-        final_edge.erase(final_edge.begin() + static_cast<std::ptrdiff_t>(n1));
+        erase_face(n1);
         if (n1 < at) --at;
-        final_edge[at] = false;
+        final_edge[at] = 0;
+        fresh[at] = 0;
         continue;
       }
       break;
@@ -282,8 +345,7 @@ struct epa_fcand {
   fv<T> o;
   fv<T> n2;  // |n|^2
   std::size_t ia = 0, ib = 0;
-  bool have_exact = false;
-  axis_overlap ex;  // when have_exact
+  std::optional<axis_overlap> ex;  // exact, computed on demand (no rationals built otherwise)
 };
 
 template <class T>
@@ -322,14 +384,15 @@ struct epa_filter {
   }
 
   const axis_overlap& exact_of(epa_fcand<T>& c) const {
-    if (!c.have_exact) {
-      c.ex.n = exact_normal(c.key);
-      c.ex.o = dot(c.ex.n, cc.A()[c.ia]) - dot(c.ex.n, cc.B()[c.ib]);
-      c.ex.ia = c.ia;
-      c.ex.ib = c.ib;
-      c.have_exact = true;
+    if (!c.ex) {
+      axis_overlap x;
+      x.n = exact_normal(c.key);
+      x.o = dot(x.n, cc.A()[c.ia]) - dot(x.n, cc.B()[c.ib]);
+      x.ia = c.ia;
+      x.ib = c.ib;
+      c.ex = std::move(x);
     }
-    return c.ex;
+    return *c.ex;
   }
 
   // Sign of n . (P[j] - P[i]) for P = A (on_a) or B, n the candidate's normal.
@@ -344,7 +407,15 @@ struct epa_filter {
         return 0;
       }
     }
-    const int s = fsign(fdot(n, fsub(fvec_exact(P[j]), fvec_exact(P[i]))));
+    // An edge normal: n . w = -+cross(e, w), one degree-2 form of input points
+    // under the static bound (D-GJK-17); a face normal: the running bound.
+    int s = 0;
+    if (k.kind == 0)
+      s = -static_cross_sign(a[k.i1], a[(k.i1 + 1) % a.size()], P[i], P[j]);
+    else if (k.kind == 1)
+      s = static_cross_sign(b[k.j1], b[(k.j1 + 1) % b.size()], P[i], P[j]);
+    else
+      s = fsign(fdot(n, fsub(fvec_exact(P[j]), fvec_exact(P[i]))));
     if (s != 0) {
       ++filter_stats().certain;
       return s;
@@ -418,7 +489,8 @@ struct epa_filter {
 template <class T>
 epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
   const std::size_t na = f.a.size(), nb = f.b.size();
-  std::vector<epa_axis_key> seen;
+  static thread_local std::vector<epa_axis_key> seen;  // kept between calls: no allocation per query
+  seen.clear();
   bool have = false;
   epa_fcand<T> best;
   auto consider = [&](const epa_axis_key& k, std::size_t ia, std::size_t ib) {
@@ -680,7 +752,7 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
   }
   bool fallback = !c.strict_overlap || c.capped;
   bool epa_capped = false;
-  axis_overlap ax;
+  std::optional<axis_overlap> ax_;  // the winning axis, exactly (not built on the filtered path)
   if (!fallback) {
     const epa_run<T> run = epa_core<T>(a, b, c.seed, cap);
     out.iterations += run.iterations;
@@ -699,17 +771,18 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
           }
           ++filter_stats().exact_values;
         }
-        ax = f.exact_of(best);
+        ax_ = f.exact_of(best);
       } else {
-        ax = epa_exact_axis(c.A(), c.B(), run);
+        ax_ = epa_exact_axis(c.A(), c.B(), run);
       }
-      if (ax.o < 0) fallback = true;  // impossible once GJK proved the overlap; kept as a guard
+      if (ax_->o < 0) fallback = true;  // impossible once GJK proved the overlap; kept as a guard
     }
   }
   if (fallback) {
     out.exact_fallback = true;
-    ax = exact_min_overlap(c.A(), c.B());  // D-GJK-11
+    ax_ = exact_min_overlap(c.A(), c.B());  // D-GJK-11
   }
+  const axis_overlap& ax = *ax_;
   const exact n2 = length_squared(ax.n);
   const W core_depth = A::sqrt(A::from_exact(ax.o * ax.o / n2));
   out.depth = A::round(core_depth + A::from(ra) + A::from(rb));  // D-EPA-6, D-EPA-7
