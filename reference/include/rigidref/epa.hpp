@@ -114,7 +114,7 @@ bool polytope_contains_origin(const std::vector<minkowski_point<T>>& poly) {
 // thread so that a query allocates nothing once they have grown. Face i is
 // poly[i] -> poly[i + 1]; its values are recomputed only when `fresh[i]` is
 // 0, i.e. when one of its end points changed (the same expressions, so the
-// same values as recomputing every face every iteration).
+// same values as recomputing every face every iteration). D-EPA-10
 template <class T>
 struct epa_workspace {
   std::vector<minkowski_point<T>> pts, poly;
@@ -450,8 +450,13 @@ struct epa_filter {
     epa_fcand<T> c;
     c.key = k;
     c.n = n;
-    c.ia = argmax(k, n, true, 1, ia0);
-    c.ib = argmax(k, n, false, -1, ib0);
+    // An edge's own polygon is extreme along the edge's outward normal at the
+    // edge itself (convex_polygon is strictly convex and counter-clockwise):
+    // no search there. exact_argmax from ia0 (ib0) stops at one of the
+    // edge's two end points; both give the same overlap and, with the
+    // partner rule of epa_witnesses, the same witnesses (D-EPA-8).
+    c.ia = k.kind == 0 ? k.i1 : argmax(k, n, true, 1, ia0);
+    c.ib = k.kind == 1 ? k.j1 : argmax(k, n, false, -1, ib0);
     c.o = fdot(n, fsub(fvec_exact(a[c.ia]), fvec_exact(b[c.ib])));
     c.n2 = fdot(n, n);
     return c;
