@@ -39,6 +39,7 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <tuple>
 
 #include <limits>
 
@@ -516,6 +517,66 @@ TEST_CASE("filter: decides generic pairs in T, falls back on near-degenerate one
   CHECK(touch.status == collision_status::touching);
   CHECK(filter_stats().fallback > 0);
   check_filter_agrees(sq, sq3);
+}
+
+// Circles (D-GJK-18, D-EPA-9 (6)): every circle query, filtered, equals the
+// forced-exact one bit for bit: circle against polygon in both orders and
+// circle against circle, apart, overlapping with the centre outside, centre
+// inside, and the integer cases where the filter must give up (touching
+// exactly, a centre on an edge's line or at distance r from a vertex).
+template <class T>
+void check_circle_filter_agrees(const std::vector<vec2<T>>& vp, const vec2<T>& centre, const T& radius,
+                                const circle<T>& other, filter_counters* filtered = nullptr) {
+  const convex_polygon<T> p = make_convex_polygon(vp);
+  const circle<T> c = make_circle(centre, radius);
+  auto run = [&] {
+    return std::make_tuple(gjk_distance(p, c), gjk_distance(c, p), epa_penetration(p, c), epa_penetration(c, p),
+                           gjk_distance(c, other), epa_penetration(other, c));
+  };
+  const filter_counters before = filter_stats();
+  const auto f = run();
+  if (filtered) {  // the counts of the filtered run alone
+    filtered->filtered_values += filter_stats().filtered_values - before.filtered_values;
+    filtered->exact_values += filter_stats().exact_values - before.exact_values;
+  }
+  decltype(run()) e;
+  {
+    const force_exact_scope force;
+    e = run();
+  }
+  CHECK(same_result(std::get<0>(f), std::get<0>(e)));
+  CHECK(same_result(std::get<1>(f), std::get<1>(e)));
+  CHECK(same_result(std::get<2>(f), std::get<2>(e)));
+  CHECK(same_result(std::get<3>(f), std::get<3>(e)));
+  CHECK(same_result(std::get<4>(f), std::get<4>(e)));
+  CHECK(same_result(std::get<5>(f), std::get<5>(e)));
+}
+
+TEMPLATE_TEST_CASE("filter: circle queries are bit-identical with the filter forced off", "[epa][gjk][filter]", float,
+                   double, long double) {
+  using T = TestType;
+  std::mt19937_64 rng(2026);
+  std::uniform_real_distribution<double> U(-1, 1);
+  filter_counters generic;
+  for (int k = 0; k < 150; ++k) {
+    const std::vector<vec2<T>> poly = to_type<T>(generic_polygon(rng, 0, 0));
+    vec2<T> centre{static_cast<T>(3 * U(rng)), static_cast<T>(3 * U(rng))};
+    if (k % 5 == 0) centre = {static_cast<T>((poly[0].x + poly[1].x + poly[2].x) / 3),  // inside
+                              static_cast<T>((poly[0].y + poly[1].y + poly[2].y) / 3)};
+    const T radius = static_cast<T>(0.1 + std::abs(2 * U(rng)));
+    const circle<T> other = make_circle(vec2<T>{static_cast<T>(3 * U(rng)), static_cast<T>(3 * U(rng))},
+                                        static_cast<T>(0.2 + std::abs(U(rng))));
+    check_circle_filter_agrees(poly, centre, radius, other, &generic);
+  }
+  INFO("generic circles: filtered values " << generic.filtered_values << " exact values " << generic.exact_values);
+  CHECK(generic.exact_values * 10 < generic.filtered_values);  // the circle paths are filtered
+  // Integer cases: a square and circles at integer centres with integer radii,
+  // many of them touching exactly or centred on an edge's line.
+  const std::vector<vec2<T>> sq{{T(0), T(0)}, {T(2), T(0)}, {T(2), T(2)}, {T(0), T(2)}};
+  for (int x = -3; x <= 5; ++x)
+    for (int y = -3; y <= 5; ++y)
+      for (int r = 1; r <= 2; ++r)
+        check_circle_filter_agrees(sq, vec2<T>{T(x), T(y)}, T(r), make_circle(vec2<T>{T(1), T(4)}, T(1)));
 }
 
 // D-EPA-4: a face closed only within the rounding tolerance is not a face of

@@ -553,7 +553,7 @@ epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
 // runs (filter_stats().exact_values).
 
 template <class T>
-bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, epa_result<T>& out) {
+bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const T& rb, epa_result<T>& out) {
   using R = rounding_filter<T>;
   using W = typename R::W;
   using DW = typename R::DW;
@@ -593,7 +593,19 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, epa_result<T>& out
   // below 64 u^2 of it (D-EPA-9 (5)).
   const DW depth = o / len;
   T depth_r{0};
-  if (!R::rounds_to(depth, ((rho_o + 40 * u2) * abs(depth.hi) + 64 * u2 * abs(depth.hi)) * R::rel, depth_r)) return false;
+  if (ra == 0 && rb == 0) {
+    if (!R::rounds_to(depth, ((rho_o + 40 * u2) * abs(depth.hi) + 64 * u2 * abs(depth.hi)) * R::rel, depth_r))
+      return false;
+  } else {
+    // Circles (D-EPA-7, D-EPA-9 (6)): (core depth + ra) + rb, left to right as
+    // the exact path, 3 u^2 per addition on each side.
+    const DW t1 = depth + DW(W(ra));
+    const DW y = t1 + DW(W(rb));
+    if (!R::in_range(depth) || !R::in_range(t1) || !R::in_range(y)) return false;
+    const W delta = (rho_o + 40 * u2) * abs(depth.hi) + 4 * u2 * (abs(t1.hi) + abs(y.hi));
+    const W m = 64 * u2 * abs(depth.hi) + 8 * u2 * (abs(t1.hi) + abs(y.hi));
+    if (!R::rounds_to(y, (delta + m) * R::rel, depth_r)) return false;
+  }
   // The unit normal n / |n|: the numerators are exact.
   vec2<T> normal;
   for (int i = 0; i < 2; ++i) {
@@ -623,12 +635,32 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, epa_result<T>& out
   const DW t = o / n2;
   if (!R::in_range(t)) return false;
   const W rho_t = rho_o + 40 * u2;
-  vec2<T> other;
+  // The radius on each witness's side: offset_rounded(x, n, s) is round_vec(x)
+  // for s == 0 and otherwise x_i + (s / |n|) n_i in double words, within
+  // 2 u^2 |x_i| + 64 u^2 |s n_i / |n|| + 8 u^2 |result| of its value (D-EPA-9 (6)).
+  const T s_vertex = vertex_a ? ra : T(-rb), s_other = vertex_a ? T(-rb) : ra;
+  vec2<T> other, vertex;
   for (int i = 0; i < 2; ++i) {
     const DW& ni = i == 0 ? nx : ny;
     const T vi = i == 0 ? v.x : v.y;
     T& r = i == 0 ? other.x : other.y;
-    if (R::is_zero(ni)) {  // w*_i = 0: the coordinate is the vertex's
+    T& rv = i == 0 ? vertex.x : vertex.y;
+    DW ui;  // n_i / |n|, relative error 40 u^2
+    if (!R::is_zero(ni)) {
+      ui = ni / len;
+      if (!R::in_range(ui)) return false;
+    }
+    if (s_vertex == 0 || R::is_zero(ni)) {
+      rv = vi == 0 ? T(0) : vi;  // round_vec gives +0 for 0; an exact zero offset keeps the vertex
+    } else {
+      const DW w = times(ui, W(s_vertex));
+      const DW y = DW(W(vi)) + w;
+      if (!R::in_range(w) || !R::in_range(y)) return false;
+      const W delta = 48 * u2 * abs(w.hi) + 4 * u2 * abs(y.hi);
+      const W m = 64 * u2 * abs(w.hi) + 8 * u2 * abs(y.hi);
+      if (!R::rounds_to(y, (delta + m) * R::rel, rv)) return false;
+    }
+    if (R::is_zero(ni)) {  // w*_i = 0 and no offset: the coordinate is the vertex's
       r = vi == 0 ? T(0) : vi;
       continue;
     }
@@ -636,13 +668,21 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, epa_result<T>& out
     const DW p = vertex_a ? DW(W(vi)) - w : DW(W(vi)) + w;
     if (!R::in_range(w) || !R::in_range(p)) return false;
     const W ep = ((rho_t + 8 * u2) * abs(w.hi) * R::rel + 4 * u2 * abs(p.hi)) * R::rel;
-    if (!R::rounds_to(p, ep, r)) return false;
+    if (s_other == 0) {
+      if (!R::rounds_to(p, ep, r)) return false;
+    } else {
+      const DW w2 = times(ui, W(s_other));
+      const DW y = p + w2;
+      if (!R::in_range(w2) || !R::in_range(y)) return false;
+      const W delta = ep + 48 * u2 * abs(w2.hi) + 4 * u2 * abs(y.hi);
+      const W m = 2 * u2 * abs(p.hi) + 64 * u2 * abs(w2.hi) + 8 * u2 * abs(y.hi);
+      if (!R::rounds_to(y, (delta + m) * R::rel, r)) return false;
+    }
   }
-  const vec2<T> vv{v.x == 0 ? T(0) : v.x, v.y == 0 ? T(0) : v.y};  // round_vec gives +0 for 0
   out.depth = depth_r;
   out.normal = normal;
-  out.point_a = vertex_a ? vv : other;
-  out.point_b = vertex_a ? other : vv;
+  out.point_a = vertex_a ? vertex : other;
+  out.point_b = vertex_a ? other : vertex;
   return true;
 }
 
@@ -721,6 +761,20 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
           return require_finite_result(out);
         }
         ++filter_stats().exact_values;
+      } else if (c.lazy_closest) {
+        radius_values<T> rv;
+        if (fast_radius_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, true, rv)) {  // D-GJK-18
+          ++filter_stats().filtered_values;
+          out.intersecting = !rv.apart;
+          out.distance = rv.apart ? rv.distance : T(0);
+          out.depth = rv.apart ? T(0) : rv.depth;
+          out.normal = rv.normal;
+          out.point_a = rv.point_a;
+          out.point_b = rv.point_b;
+          out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
+          return require_finite_result(out);
+        }
+        ++filter_stats().exact_values;
       }
     }
     const exact_pair closest = closest_pair(c);
@@ -768,14 +822,12 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
       if constexpr (filter_enabled_v<T>) {
         const epa_filter<T> f{a, b, c};
         epa_fcand<T> best = epa_filtered_best(f, run);
-        if (ra == 0 && rb == 0) {
-          if (epa_fast_values(f, best, out)) {  // D-EPA-9: o > 0 proved, so neither touching nor fallback
-            ++filter_stats().filtered_values;
-            out.status = collision_status::converged;
-            return require_finite_result(out);
-          }
-          ++filter_stats().exact_values;
+        if (epa_fast_values(f, best, ra, rb, out)) {  // D-EPA-9: o > 0 proved, so neither touching nor fallback
+          ++filter_stats().filtered_values;
+          out.status = collision_status::converged;
+          return require_finite_result(out);
         }
+        ++filter_stats().exact_values;
         ax_ = f.exact_of(best);
       } else {
         ax_ = epa_exact_axis(c.A(), c.B(), run);
