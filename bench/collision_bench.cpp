@@ -21,6 +21,8 @@
 #include "rigidref/scalar.hpp"
 #include "rigidref/verify/random.hpp"
 
+#include "bench_polygons.hpp"
+
 #include <benchmark/benchmark.h>
 #include <box2d/b2_distance.h>
 #include <box2d/box2d.h>
@@ -42,23 +44,6 @@ constexpr std::uint64_t corpus_seed = 20261122;
 constexpr std::size_t pairs_per_class = 32;  // 32 overlapping + 32 separated
 constexpr const char* default_min_time_flag = "--benchmark_min_time=0.2";
 
-// A regular n-gon with jittered vertex angles, stretched, rotated, scaled
-// (radius 0.5..2) and placed at c: strictly convex, every edge far above
-// Box2D's weld distance.
-std::vector<vec2<double>> jittered_convex_polygon(rigidref::verify::rng& g, int n, vec2<double> c) {
-  using rigidref::verify::uniform;
-  const double two_pi = 2 * std::acos(-1.0);
-  const double sector = two_pi / n;
-  const double aspect = uniform(g, 0.6, 1.0), radius = uniform(g, 0.5, 2.0), turn = uniform(g, 0.0, two_pi);
-  std::vector<vec2<double>> v;
-  for (int k = 0; k < n; ++k) {
-    const double a = k * sector + uniform(g, -0.3, 0.3) * sector;
-    const double ex = radius * std::cos(a), ey = radius * aspect * std::sin(a);
-    v.push_back({c.x + ex * std::cos(turn) - ey * std::sin(turn), c.y + ex * std::sin(turn) + ey * std::cos(turn)});
-  }
-  return v;
-}
-
 struct bench_pair {
   std::vector<vec2<double>> a, b;  // double; Box2D gets them rounded to float
   bool overlapping = false;        // rigidref's exact decision
@@ -77,8 +62,8 @@ const std::vector<bench_pair>& corpus() {
       const vec2<double> ca{uniform(g, -4.0, 4.0), uniform(g, -4.0, 4.0)};
       const double phi = uniform(g, 0.0, 2 * std::acos(-1.0)), d = uniform(g, 0.5, 3.5);
       const vec2<double> cb{ca.x + d * std::cos(phi), ca.y + d * std::sin(phi)};
-      bench_pair p{jittered_convex_polygon(g, rigidref::verify::uniform_int(g, 3, 8), ca),
-                   jittered_convex_polygon(g, rigidref::verify::uniform_int(g, 3, 8), cb), false};
+      bench_pair p{rigidref::bench::jittered_convex_polygon(g, rigidref::verify::uniform_int(g, 3, 8), ca),
+                   rigidref::bench::jittered_convex_polygon(g, rigidref::verify::uniform_int(g, 3, 8), cb), false};
       const auto pa = rigidref::make_convex_polygon(p.a), pb = rigidref::make_convex_polygon(p.b);
       const auto e = rigidref::epa_penetration(pa, pb);
       p.overlapping = e.intersecting;
