@@ -748,22 +748,9 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
   auto radii = [&] { return exact(to_exact(ra) + to_exact(rb)); };
   if (c.separated) {
     if constexpr (filter_enabled_v<T>) {
-      separated_values<T> v;
-      if (c.lazy_closest && ra == 0 && rb == 0) {
-        if (fast_separated_values<T>(c.a, c.b, c.fa, c.fb, true, v)) {  // D-GJK-16
-          ++filter_stats().filtered_values;
-          out.intersecting = false;
-          out.distance = v.distance;
-          out.normal = v.normal;
-          out.point_a = v.point_a;
-          out.point_b = v.point_b;
-          out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
-          return require_finite_result(out);
-        }
-        ++filter_stats().exact_values;
-      } else if (c.lazy_closest) {
-        radius_values<T> rv;
-        if (fast_radius_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, true, rv)) {  // D-GJK-18
+      if (c.lazy_closest) {
+        separated_values<T> rv;
+        if (fast_separated_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, true, rv)) {  // D-GJK-16, D-GJK-18
           ++filter_stats().filtered_values;
           out.intersecting = !rv.apart;
           out.distance = rv.apart ? rv.distance : T(0);

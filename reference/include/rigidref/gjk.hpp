@@ -946,117 +946,12 @@ struct rounding_filter {
   }
 };
 
-// The rounded results of a separated polygon pair from its closest features
-// (D-GJK-16): the distance |q - p|, the closest points p, q and the unit
-// vector (q - p) / |q - p|. False when a rounding is not proved.
-template <class T>
-struct separated_values {
-  T distance{0};
-  vec2<T> point_a{}, point_b{}, normal{};
-};
-
-template <class T>
-bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa,
-                           const feature& fb, bool need_normal, separated_values<T>& out) {
-  using R = rounding_filter<T>;
-  using W = typename R::W;
-  using DW = typename R::DW;
-  using std::abs;
-  const W u2 = R::u2;
-  auto plus0 = [](const T& x) { return x == 0 ? T(0) : x; };  // round_to gives +0 for 0
-  if (!fa.edge && !fb.edge) {
-    const vec2<T>& p = a[fa.i];
-    const vec2<T>& q = b[fb.i];
-    const DW dx = R::diff(q.x, p.x), dy = R::diff(q.y, p.y);
-    const DW s2 = dx * dx + dy * dy;
-    const DW d = sqrt(s2);
-    if (!R::in_range(dx) || !R::in_range(dy) || !R::in_range(s2) || !R::in_range(d) || !(d.hi > 0)) return false;
-    if (!R::rounds_to(d, (16 * u2 + 64 * u2) * abs(d.hi) * R::rel, out.distance)) return false;
-    if (need_normal)
-      for (int i = 0; i < 2; ++i) {
-        const DW& ni = i == 0 ? dx : dy;
-        T& r = i == 0 ? out.normal.x : out.normal.y;
-        if (R::is_zero(ni)) {
-          r = T(0);
-          continue;
-        }
-        const DW v = ni / d;
-        if (!R::in_range(v) || !R::rounds_to(v, (40 * u2 + 64 * u2) * abs(v.hi) * R::rel, r)) return false;
-      }
-    out.point_a = {plus0(p.x), plus0(p.y)};
-    out.point_b = {plus0(q.x), plus0(q.y)};
-    return true;
-  }
-  // A vertex v of one shape and the interior of the edge (p0, p1) of the other.
-  const bool edge_on_b = fb.edge;
-  const std::span<const vec2<T>> E = edge_on_b ? b : a;
-  const vec2<T>& p0 = E[edge_on_b ? fb.i : fa.i];
-  const vec2<T>& p1 = E[((edge_on_b ? fb.i : fa.i) + 1) % E.size()];
-  const vec2<T>& v = edge_on_b ? a[fa.i] : b[fb.i];
-  const DW ex = R::diff(p1.x, p0.x), ey = R::diff(p1.y, p0.y);
-  const DW wx = R::diff(v.x, p0.x), wy = R::diff(v.y, p0.y);
-  const DW c1 = ex * wy, c2 = ey * wx;
-  const DW cr = c1 - c2;  // cross(e, w)
-  const W ecr = (8 * u2 * (abs(c1.hi) + abs(c2.hi)) + 4 * u2 * abs(cr.hi)) * R::up;
-  const DW m1 = wx * ex, m2 = wy * ey;
-  const DW num = m1 + m2;  // w . e
-  const W enum_ = (8 * u2 * (abs(m1.hi) + abs(m2.hi)) + 4 * u2 * abs(num.hi)) * R::up;
-  const DW len2 = ex * ex + ey * ey;
-  const DW len = sqrt(len2);
-  for (const DW* x : std::initializer_list<const DW*>{&ex, &ey, &wx, &wy, &c1, &c2, &cr, &m1, &m2, &num, &len2, &len})
-    if (!R::in_range(*x)) return false;
-  if (!(abs(cr.hi) > 1024 * ecr) || !(num.hi > 1024 * enum_)) return false;
-  const W rho_cr = (ecr / abs(cr.hi)) * R::rel, rho_num = (enum_ / num.hi) * R::rel;
-  // distance |cross| / |e|
-  const DW dist = abs(cr) / len;
-  if (!R::in_range(dist) || !R::rounds_to(dist, ((rho_cr + 40 * u2) + 64 * u2) * abs(dist.hi) * R::rel, out.distance))
-    return false;
-  if (need_normal) {
-    // (q - p) / |q - p| = sign(cross) (e.y, -e.x) / |e| for a vertex of A,
-    // sign(cross) (-e.y, e.x) / |e| for a vertex of B.
-    const bool pos = (cr.hi > 0) == edge_on_b;
-    const DW nx = pos ? ey : -ey, ny = pos ? -ex : ex;
-    for (int i = 0; i < 2; ++i) {
-      const DW& ni = i == 0 ? nx : ny;
-      T& r = i == 0 ? out.normal.x : out.normal.y;
-      if (R::is_zero(ni)) {
-        r = T(0);
-        continue;
-      }
-      const DW q = ni / len;
-      if (!R::in_range(q) || !R::rounds_to(q, (40 * u2 + 64 * u2) * abs(q.hi) * R::rel, r)) return false;
-    }
-  }
-  // The point on the edge: p0 + (num / |e|^2) e, correctly rounded by the exact path.
-  const DW t = num / len2;
-  if (!R::in_range(t)) return false;
-  const W rho_t = rho_num + 40 * u2;
-  vec2<T> on_edge;
-  for (int i = 0; i < 2; ++i) {
-    const DW& ei = i == 0 ? ex : ey;
-    const T p0i = i == 0 ? p0.x : p0.y;
-    T& r = i == 0 ? on_edge.x : on_edge.y;
-    if (R::is_zero(ei)) {
-      r = plus0(p0i);
-      continue;
-    }
-    const DW w = t * ei;
-    const DW p = DW(W(p0i)) + w;
-    if (!R::in_range(w) || !R::in_range(p)) return false;
-    const W ep = ((rho_t + 8 * u2) * abs(w.hi) * R::rel + 4 * u2 * abs(p.hi)) * R::rel;
-    if (!R::rounds_to(p, ep, r)) return false;
-  }
-  const vec2<T> vv{plus0(v.x), plus0(v.y)};
-  out.point_a = edge_on_b ? vv : on_edge;
-  out.point_b = edge_on_b ? on_edge : vv;
-  return true;
-}
-
-// ---- separated cores with radii, without rationals (D-GJK-18) -------------------
+// ---- separated cores, without rationals (D-GJK-16, D-GJK-18) --------------------
 //
-// A circle is its centre (a one-point core) and a radius (D-GJK-9). When the
-// cores are certified apart with closest features fa, fb, every value the
-// exact path rounds (distance_from_core, penetration_from_core) is one of: the
+// Polygons, and circles as their centre (a one-point core) and a radius
+// (D-GJK-9). When the cores are certified apart with closest features fa, fb,
+// every value the exact path rounds (distance_from_core, penetration_from_core)
+// is one of: the
 // core distance d = |q - p| against r = ra + rb, d - ra - rb, ra + rb - d, the
 // unit vector u = (q - p) / d, a centre offset by a radius along u, a closest
 // point of a polygon, or the common point of D-GJK-9. Each is evaluated here in
@@ -1065,15 +960,15 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
 // (D-GJK-16). Anything not proved (d within the bounds of r, a rounding near a
 // midpoint) returns false and the exact path runs.
 template <class T>
-struct radius_values {
+struct separated_values {
   bool apart = false;       // d > ra + rb, proved
   T distance{0}, depth{0};  // d - ra - rb when apart, ra + rb - d when not
   vec2<T> point_a{}, point_b{}, normal{}, common{};
 };
 
 template <class T>
-bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa, const feature& fb,
-                        const T& ra, const T& rb, bool for_epa, radius_values<T>& out) {
+bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa, const feature& fb,
+                        const T& ra, const T& rb, bool for_epa, separated_values<T>& out) {
   using R = rounding_filter<T>;
   using W = typename R::W;
   using DW = typename R::DW;
@@ -1083,14 +978,16 @@ bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, 
   // A closest point of a core: a T vertex (exact) or a point on an edge, in
   // double words with an error bound per coordinate.
   struct dpoint {
-    vec2<T> v{};
+    vec2<T> v{};                   // the T coordinates that are exact (all of them for a vertex)
     DW x, y;
     W ex = 0, ey = 0;
-    bool exact = true;
+    bool exact = true;             // a vertex
+    bool exact_x = true, exact_y = true;  // per coordinate (an edge along an axis keeps one)
   };
   dpoint P, Q;
-  DW d, ux, uy;
+  DW d, ux, uy;  // u is needed for a normal or a radius offset only
   W e_d = 0;
+  const bool need_u = for_epa || ra != 0 || rb != 0;
   if (!fa.edge && !fb.edge) {
     P.v = a[fa.i];
     Q.v = b[fb.i];
@@ -1099,8 +996,10 @@ bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, 
     d = sqrt(s2);
     if (!R::in_range(dx) || !R::in_range(dy) || !R::in_range(s2) || !R::in_range(d) || !(d.hi > 0)) return false;
     e_d = 16 * u2 * abs(d.hi) * R::rel;
-    ux = R::is_zero(dx) ? DW(W(0)) : DW(dx / d);
-    uy = R::is_zero(dy) ? DW(W(0)) : DW(dy / d);
+    if (need_u) {
+      ux = R::is_zero(dx) ? DW(W(0)) : DW(dx / d);
+      uy = R::is_zero(dy) ? DW(W(0)) : DW(dy / d);
+    }
   } else {
     // A vertex v of one core and the interior of the edge (p0, p1) of the
     // other (a polygon, whose radius is 0).
@@ -1130,11 +1029,14 @@ bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, 
     // u = sign(cross) (e.y, -e.x) / |e| for a vertex of A, sign(cross) (-e.y, e.x) / |e| for a vertex of B.
     const bool pos = (cr.hi > 0) == edge_on_b;
     const DW nx = pos ? ey : -ey, ny = pos ? -ex : ex;
-    ux = R::is_zero(nx) ? DW(W(0)) : DW(nx / len);
-    uy = R::is_zero(ny) ? DW(W(0)) : DW(ny / len);
+    if (need_u) {
+      ux = R::is_zero(nx) ? DW(W(0)) : DW(nx / len);
+      uy = R::is_zero(ny) ? DW(W(0)) : DW(ny / len);
+    }
     // The point on the edge, p0 + (num / |e|^2) e.
     dpoint on_edge;
     on_edge.exact = false;
+    on_edge.exact_x = on_edge.exact_y = false;
     const DW t = num / len2;
     if (!R::in_range(t)) return false;
     const W rho_t = rho_num + 40 * u2;
@@ -1143,7 +1045,9 @@ bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, 
       const T p0i = i == 0 ? p0.x : p0.y;
       DW& c = i == 0 ? on_edge.x : on_edge.y;
       W& ec = i == 0 ? on_edge.ex : on_edge.ey;
-      if (R::is_zero(ei)) {
+      if (R::is_zero(ei)) {  // the coordinate is p0's, exactly
+        (i == 0 ? on_edge.exact_x : on_edge.exact_y) = true;
+        (i == 0 ? on_edge.v.x : on_edge.v.y) = p0i;
         c = DW(W(p0i));
         ec = 0;
         continue;
@@ -1167,21 +1071,24 @@ bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, 
   const DW gap = d - r;
   if (!R::in_range(gap) || !(abs(gap.hi) > (e_d + 4 * u2 * abs(gap.hi)) * R::rel)) return false;
   out.apart = gap.hi > 0;
-  auto coord = [](const dpoint& X, int i) -> DW { return X.exact ? DW(W(i == 0 ? X.v.x : X.v.y)) : (i == 0 ? X.x : X.y); };
-  auto coord_error = [](const dpoint& X, int i) -> W { return X.exact ? W(0) : (i == 0 ? X.ex : X.ey); };
+  auto exact_at = [](const dpoint& X, int i) { return i == 0 ? X.exact_x : X.exact_y; };
+  auto coord = [&](const dpoint& X, int i) -> DW {
+    return exact_at(X, i) ? DW(W(i == 0 ? X.v.x : X.v.y)) : (i == 0 ? X.x : X.y);
+  };
+  auto coord_error = [&](const dpoint& X, int i) -> W { return exact_at(X, i) ? W(0) : (i == 0 ? X.ex : X.ey); };
   // offset_rounded(X, q - p, s), coordinate i: round_vec(X) when s == 0 (a
   // correct rounding); otherwise X is a centre and the exact path evaluates
   // X_i + (s / |n|) n_i in double words, within 64 u^2 |s u_i| + 8 u^2 |result|.
   auto offset = [&](const dpoint& X, int i, const T& sv, T& out_r) -> bool {
     const DW& ui = i == 0 ? ux : uy;
     if (sv == 0) {
-      if (X.exact) {
+      if (exact_at(X, i)) {
         out_r = plus0(i == 0 ? X.v.x : X.v.y);
         return true;
       }
       const DW x = coord(X, i);
       if (R::is_zero(x)) return false;
-      return R::rounds_to(x, coord_error(X, i) * R::rel, out_r);
+      return R::rounds_to(x, coord_error(X, i), out_r);
     }
     if (!X.exact) return false;
     const T xi = i == 0 ? X.v.x : X.v.y;
@@ -1205,12 +1112,14 @@ bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, 
     }
   if (out.apart) {
     // sqrt(d^2) - ra - rb, left to right as the exact path; its own error is
-    // 6 u^2 d (D-GJK-16) plus 3 u^2 per subtraction.
+    // 6 u^2 d (D-GJK-16) plus 3 u^2 per subtraction (none without radii).
+    const bool radii = ra != 0 || rb != 0;
     const DW t1 = d - DW(W(ra));
     const DW y = t1 - DW(W(rb));
     if (!R::in_range(y) || (!R::is_zero(t1) && !R::in_range(t1))) return false;
-    const W delta = e_d + 4 * u2 * (abs(t1.hi) + abs(y.hi));
-    const W m = 64 * u2 * abs(d.hi) + 8 * u2 * (abs(t1.hi) + abs(y.hi));
+    const W sums = radii ? W(abs(t1.hi) + abs(y.hi)) : W(0);
+    const W delta = e_d + 4 * u2 * sums;
+    const W m = 64 * u2 * abs(d.hi) + 8 * u2 * sums;
     if (!R::rounds_to(y, (delta + m) * R::rel, out.distance)) return false;
   } else if (for_epa) {
     // (ra + rb) - d: the sum is exact.
@@ -1235,7 +1144,7 @@ bool fast_radius_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, 
       // t = 0 (ra == 0): from_exact(p_i) rounded; t = 1: from_exact(p_i) +
       // from_exact(q_i - p_i), which is q_i within 2 u^2 (|p_i| + |q_i - p_i|) + 4 u^2 |q_i|.
       const dpoint& X = toward ? P : Q;
-      if (toward && X.exact) {  // from_exact of a T value is exact
+      if (toward && exact_at(X, i)) {  // from_exact of a T value is exact
         rc = plus0(i == 0 ? X.v.x : X.v.y);
         continue;
       }
@@ -1682,21 +1591,9 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   auto radii = [&] { return exact(to_exact(ra) + to_exact(rb)); };
   if (c.separated) {
     if constexpr (filter_enabled_v<T>) {
-      separated_values<T> v;
-      if (c.lazy_closest && ra == 0 && rb == 0) {
-        if (fast_separated_values<T>(c.a, c.b, c.fa, c.fb, false, v)) {  // D-GJK-16
-          ++filter_stats().filtered_values;
-          out.intersecting = false;
-          out.distance = v.distance;
-          out.point_a = v.point_a;
-          out.point_b = v.point_b;
-          out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
-          return require_finite_result(out);
-        }
-        ++filter_stats().exact_values;
-      } else if (c.lazy_closest) {
-        radius_values<T> rv;
-        if (fast_radius_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, false, rv)) {  // D-GJK-18
+      if (c.lazy_closest) {
+        separated_values<T> rv;
+        if (fast_separated_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, false, rv)) {  // D-GJK-16, D-GJK-18
           ++filter_stats().filtered_values;
           out.intersecting = !rv.apart;
           out.distance = rv.apart ? rv.distance : T(0);
