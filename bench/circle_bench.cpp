@@ -15,15 +15,16 @@
 #include "rigidref/verify/random.hpp"
 
 #include "bench_polygons.hpp"
+#include "bench_support.hpp"
 
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
-#include <box2d/b2_distance.h>
 #include <box2d/box2d.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace {
@@ -97,18 +98,10 @@ std::vector<rigidref_pair> rigidref_shapes(int which) {
 template <bool Epa>
 void bench_rigidref(benchmark::State& state) {
   const auto shapes = rigidref_shapes(static_cast<int>(state.range(0)));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const auto& s = shapes[i];
-    if constexpr (Epa) {
-      auto r = rigidref::epa_penetration(s.polygon, s.disc);
-      benchmark::DoNotOptimize(r);
-    } else {
-      auto r = rigidref::gjk_distance(s.polygon, s.disc);
-      benchmark::DoNotOptimize(r);
-    }
-    if (++i == shapes.size()) i = 0;
-  }
+  if constexpr (Epa)
+    rigidref::bench::cycle(state, shapes, [](const rigidref_pair& s) { return rigidref::epa_penetration(s.polygon, s.disc); });
+  else
+    rigidref::bench::cycle(state, shapes, [](const rigidref_pair& s) { return rigidref::gjk_distance(s.polygon, s.disc); });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -136,19 +129,7 @@ std::vector<box2d_pair> box2d_shapes(int which) {
   return out;
 }
 
-b2DistanceOutput box2d_distance(const box2d_pair& s) {
-  b2DistanceInput in;
-  in.proxyA.Set(&s.polygon, 0);
-  in.proxyB.Set(&s.disc, 0);
-  in.transformA.SetIdentity();
-  in.transformB.SetIdentity();
-  in.useRadii = true;
-  b2SimplexCache cache;
-  cache.count = 0;
-  b2DistanceOutput out;
-  b2Distance(&out, &cache, &in);
-  return out;
-}
+b2DistanceOutput box2d_distance(const box2d_pair& s) { return rigidref::bench::box2d_distance(s.polygon, s.disc, true); }
 
 void bench_box2d_distance(benchmark::State& state) {
   const auto shapes = box2d_shapes(static_cast<int>(state.range(0)));
@@ -157,12 +138,7 @@ void bench_box2d_distance(benchmark::State& state) {
       state.SkipWithError("Box2D's b2Distance disagrees with the exact decision on a corpus pair");
       return;
     }
-  std::size_t i = 0;
-  for (auto _ : state) {
-    auto r = box2d_distance(shapes[i]);
-    benchmark::DoNotOptimize(r);
-    if (++i == shapes.size()) i = 0;
-  }
+  rigidref::bench::cycle(state, shapes, box2d_distance);
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -178,21 +154,17 @@ void bench_box2d_collide(benchmark::State& state) {
       return;
     }
   }
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const auto& s = shapes[i];
+  rigidref::bench::cycle(state, shapes, [&](const box2d_pair& s) {
     b2Manifold m;
     b2CollidePolygonAndCircle(&m, &s.polygon, id, &s.disc, id);
-    benchmark::DoNotOptimize(m);
-    if (++i == shapes.size()) i = 0;
-  }
+    return m;
+  });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
 void register_benchmarks() {
   auto subsets = [](benchmark::internal::Benchmark* b) {
-    b->ArgName("subset")->Arg(0)->Arg(1)->Arg(2);
-    b->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
+    rigidref::bench::with_min_row(b->ArgName("subset")->Arg(0)->Arg(1)->Arg(2));
   };
   subsets(benchmark::RegisterBenchmark("gjk/rigidref_double", bench_rigidref<false>));
   subsets(benchmark::RegisterBenchmark("gjk/box2d_float_b2Distance", bench_box2d_distance));
@@ -204,16 +176,9 @@ void register_benchmarks() {
 
 int main(int argc, char** argv) {
   register_benchmarks();
-  std::vector<char*> args(argv, argv + argc + 1);  // keeps argv's trailing nullptr
-  args.insert(args.begin() + 1, const_cast<char*>(default_min_time_flag));
-  int args_count = argc + 1;
-  benchmark::Initialize(&args_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(args_count, args.data())) return 1;
   std::size_t inside = 0;
   for (const auto& p : corpus()) inside += p.centre_inside ? 1 : 0;
   benchmark::AddCustomContext("circle corpus", std::to_string(corpus().size()) + " pairs, " + std::to_string(inside) +
                                                    " with the centre inside the polygon");
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return rigidref::bench::run_benchmarks(argc, argv, default_min_time_flag);
 }

@@ -22,9 +22,9 @@
 #include "rigidref/verify/random.hpp"
 
 #include "bench_polygons.hpp"
+#include "bench_support.hpp"
 
 #include <benchmark/benchmark.h>
-#include <box2d/b2_distance.h>
 #include <box2d/box2d.h>
 #include <ccd/ccd.h>
 
@@ -32,6 +32,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -104,38 +105,21 @@ std::vector<std::pair<convex_polygon<T>, convex_polygon<T>>> rigidref_shapes(int
 template <class T>
 void bench_rigidref_gjk(benchmark::State& state) {
   const auto shapes = rigidref_shapes<T>(static_cast<int>(state.range(0)));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const auto& s = shapes[i];
-    auto r = rigidref::gjk_distance(s.first, s.second);
-    benchmark::DoNotOptimize(r);
-    if (++i == shapes.size()) i = 0;
-  }
+  rigidref::bench::cycle(state, shapes, [](const auto& s) { return rigidref::gjk_distance(s.first, s.second); });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
 template <class T>
 void bench_rigidref_epa(benchmark::State& state) {
   const auto shapes = rigidref_shapes<T>(static_cast<int>(state.range(0)));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const auto& s = shapes[i];
-    auto r = rigidref::epa_penetration(s.first, s.second);
-    benchmark::DoNotOptimize(r);
-    if (++i == shapes.size()) i = 0;
-  }
+  rigidref::bench::cycle(state, shapes, [](const auto& s) { return rigidref::epa_penetration(s.first, s.second); });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
 void bench_rigidref_sat(benchmark::State& state) {
   const auto shapes = rigidref_shapes<double>(static_cast<int>(state.range(0)));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const auto& s = shapes[i];
-    auto r = rigidref::sat<double>(s.first.vertices, s.second.vertices);
-    benchmark::DoNotOptimize(r);
-    if (++i == shapes.size()) i = 0;
-  }
+  rigidref::bench::cycle(state, shapes,
+                         [](const auto& s) { return rigidref::sat<double>(s.first.vertices, s.second.vertices); });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -159,19 +143,7 @@ std::vector<box2d_pair> box2d_shapes(int which) {
   return out;
 }
 
-b2DistanceOutput box2d_distance(const box2d_pair& s) {
-  b2DistanceInput in;
-  in.proxyA.Set(&s.a, 0);
-  in.proxyB.Set(&s.b, 0);
-  in.transformA.SetIdentity();
-  in.transformB.SetIdentity();
-  in.useRadii = false;
-  b2SimplexCache cache;
-  cache.count = 0;
-  b2DistanceOutput out;
-  b2Distance(&out, &cache, &in);
-  return out;
-}
+b2DistanceOutput box2d_distance(const box2d_pair& s) { return rigidref::bench::box2d_distance(s.a, s.b, false); }
 
 void bench_box2d_distance(benchmark::State& state) {
   const auto shapes = box2d_shapes(static_cast<int>(state.range(0)));
@@ -180,12 +152,7 @@ void bench_box2d_distance(benchmark::State& state) {
       state.SkipWithError("Box2D's b2Distance disagrees with the exact decision on a corpus pair");
       return;
     }
-  std::size_t i = 0;
-  for (auto _ : state) {
-    auto r = box2d_distance(shapes[i]);
-    benchmark::DoNotOptimize(r);
-    if (++i == shapes.size()) i = 0;
-  }
+  rigidref::bench::cycle(state, shapes, box2d_distance);
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -204,14 +171,11 @@ void bench_box2d_collide(benchmark::State& state) {
       return;
     }
   }
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const auto& s = shapes[i];
+  rigidref::bench::cycle(state, shapes, [&](const box2d_pair& s) {
     b2Manifold m;
     b2CollidePolygons(&m, &s.a, id, &s.b, id);
-    benchmark::DoNotOptimize(m);
-    if (++i == shapes.size()) i = 0;
-  }
+    return m;
+  });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -289,12 +253,7 @@ void bench_ccd_intersect(benchmark::State& state) {
       state.SkipWithError("libccd's ccdGJKIntersect disagrees with the exact decision on a corpus pair");
       return;
     }
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const int r = ccdGJKIntersect(&shapes[i].a, &shapes[i].b, &c);
-    benchmark::DoNotOptimize(r);
-    if (++i == shapes.size()) i = 0;
-  }
+  rigidref::bench::cycle(state, shapes, [&](const ccd_pair& s) { return ccdGJKIntersect(&s.a, &s.b, &c); });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -314,14 +273,11 @@ void bench_ccd_penetration(benchmark::State& state) {
       return;
     }
   }
-  std::size_t i = 0;
-  for (auto _ : state) {
+  rigidref::bench::cycle(state, shapes, [&](const ccd_pair& s) {
     ccd_real_t depth = 0;
-    const int r = run(shapes[i], depth);
-    benchmark::DoNotOptimize(r);
-    benchmark::DoNotOptimize(depth);
-    if (++i == shapes.size()) i = 0;
-  }
+    const int r = run(s, depth);
+    return std::make_pair(r, depth);
+  });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -329,8 +285,7 @@ void register_benchmarks() {
   // With --benchmark_repetitions, also a "min" row (the fastest repetition):
   // on a shared machine it moves least (as in mass_bench.cpp).
   auto subsets = [](benchmark::internal::Benchmark* b) {
-    b->ArgName("subset")->Arg(0)->Arg(1)->Arg(2);
-    b->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
+    rigidref::bench::with_min_row(b->ArgName("subset")->Arg(0)->Arg(1)->Arg(2));
   };
   subsets(benchmark::RegisterBenchmark("gjk/rigidref_double", bench_rigidref_gjk<double>));
   subsets(benchmark::RegisterBenchmark("gjk/box2d_float_b2Distance", bench_box2d_distance));
@@ -348,12 +303,5 @@ void register_benchmarks() {
 
 int main(int argc, char** argv) {
   register_benchmarks();
-  std::vector<char*> args(argv, argv + argc + 1);  // keeps argv's trailing nullptr
-  args.insert(args.begin() + 1, const_cast<char*>(default_min_time_flag));
-  int args_count = argc + 1;
-  benchmark::Initialize(&args_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(args_count, args.data())) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return rigidref::bench::run_benchmarks(argc, argv, default_min_time_flag);
 }

@@ -12,6 +12,8 @@
 #include "rigidref/vec2.hpp"
 #include "rigidref/verify/random.hpp"
 
+#include "bench_support.hpp"
+
 #include <benchmark/benchmark.h>
 #include <box2d/box2d.h>
 
@@ -185,8 +187,7 @@ benchmark::internal::Benchmark* with_sizes(benchmark::internal::Benchmark* b, st
   // With --benchmark_repetitions: the fastest repetition is the least disturbed
   // by other processes on a shared machine. (For the vertices/s counter "min"
   // is the slowest rate; read the time column.)
-  b->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
-  return b->ArgName("n");
+  return rigidref::bench::with_min_row(b)->ArgName("n");
 }
 
 void register_benchmarks() {
@@ -211,12 +212,5 @@ void register_benchmarks() {
 
 int main(int argc, char** argv) {
   register_benchmarks();
-  std::vector<char*> args(argv, argv + argc + 1);  // keeps argv's trailing nullptr
-  args.insert(args.begin() + 1, const_cast<char*>(default_min_time_flag));
-  int args_count = argc + 1;
-  benchmark::Initialize(&args_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(args_count, args.data())) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return rigidref::bench::run_benchmarks(argc, argv, default_min_time_flag);
 }

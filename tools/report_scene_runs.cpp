@@ -77,19 +77,6 @@ penetration penetration_of(const scene_snapshot<double>& s) {
   return p;
 }
 
-// Largest |a - b| over every body's pos, ang, vel and angVel.
-double state_difference(const scene_snapshot<double>& a, const scene_snapshot<double>& b) {
-  double d = 0;
-  for (std::size_t i = 0; i < a.bodies.size() && i < b.bodies.size(); ++i) {
-    const auto& x = a.bodies[i];
-    const auto& y = b.bodies[i];
-    for (double v : {x.pos.x - y.pos.x, x.pos.y - y.pos.y, x.ang - y.ang, x.vel.x - y.vel.x, x.vel.y - y.vel.y,
-                     x.ang_vel - y.ang_vel})
-      d = std::max(d, std::abs(v));
-  }
-  return d;
-}
-
 measured_row row(const std::string& scene, const std::string& model, const std::string& quantity,
                  const std::string& type, double value, const std::string& unit, const std::string& expectation,
                  const std::string& verdict, const std::string& why) {

@@ -1,0 +1,62 @@
+// What the benchmark programs share: main() with a default minimum time,
+// the "min" statistic row, the loop that cycles through a corpus, and
+// Box2D's b2Distance call.
+#pragma once
+
+#include <benchmark/benchmark.h>
+#include <box2d/b2_distance.h>
+#include <box2d/box2d.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace rigidref::bench {
+
+// With --benchmark_repetitions, also a "min" row (the fastest repetition): on
+// a shared machine it moves least.
+inline benchmark::internal::Benchmark* with_min_row(benchmark::internal::Benchmark* b) {
+  return b->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
+}
+
+// Each iteration answers one item, cycling through them, so that branch
+// predictors cannot learn a single input.
+template <class Items, class Query>
+void cycle(benchmark::State& state, const Items& items, Query query) {
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto r = query(items[i]);
+    benchmark::DoNotOptimize(r);
+    if (++i == items.size()) i = 0;
+  }
+}
+
+// b2Distance on two shapes at the identity transform, with an empty cache.
+inline b2DistanceOutput box2d_distance(const b2Shape& a, const b2Shape& b, bool use_radii) {
+  b2DistanceInput in;
+  in.proxyA.Set(&a, 0);
+  in.proxyB.Set(&b, 0);
+  in.transformA.SetIdentity();
+  in.transformB.SetIdentity();
+  in.useRadii = use_radii;
+  b2SimplexCache cache;
+  cache.count = 0;
+  b2DistanceOutput out;
+  b2Distance(&out, &cache, &in);
+  return out;
+}
+
+// main(): the registered benchmarks, with `min_time_flag` (for example
+// "--benchmark_min_time=0.2") applied unless the command line overrides it.
+inline int run_benchmarks(int argc, char** argv, const char* min_time_flag) {
+  std::vector<char*> args(argv, argv + argc + 1);  // keeps argv's trailing nullptr
+  args.insert(args.begin() + 1, const_cast<char*>(min_time_flag));
+  int args_count = argc + 1;
+  benchmark::Initialize(&args_count, args.data());
+  if (benchmark::ReportUnrecognizedArguments(args_count, args.data())) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
+
+}  // namespace rigidref::bench
