@@ -32,6 +32,7 @@
 #include "rigidref/filter.hpp"
 #include "rigidref/verify/collision_accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "rigidref/verify/filter_agreement.hpp"
 
 #include <rapidcheck/catch.h>
 
@@ -363,36 +364,8 @@ TEMPLATE_LIST_TEST_CASE("EPA cap: never a silent answer", "[epa][cap]", floating
 // that always fell back, or never did, fails here.
 namespace {
 
-struct force_exact_scope {
-  force_exact_scope() { filter_force_exact() = true; }
-  ~force_exact_scope() { filter_force_exact() = false; }
-  force_exact_scope(const force_exact_scope&) = delete;
-  force_exact_scope& operator=(const force_exact_scope&) = delete;
-};
-
-template <class T>
-bool same_bits(const T& x, const T& y) {
-  return x == y && std::signbit(x) == std::signbit(y);
-}
-
-template <class T>
-bool same_bits(const vec2<T>& x, const vec2<T>& y) {
-  return same_bits(x.x, y.x) && same_bits(x.y, y.y);
-}
-
-template <class T>
-bool same_result(const epa_result<T>& x, const epa_result<T>& y) {
-  return x.status == y.status && x.intersecting == y.intersecting && x.iterations == y.iterations &&
-         x.exact_fallback == y.exact_fallback && same_bits(x.depth, y.depth) && same_bits(x.distance, y.distance) &&
-         same_bits(x.normal, y.normal) && same_bits(x.point_a, y.point_a) && same_bits(x.point_b, y.point_b);
-}
-
-template <class T>
-bool same_result(const gjk_result<T>& x, const gjk_result<T>& y) {
-  return x.status == y.status && x.intersecting == y.intersecting && x.iterations == y.iterations &&
-         x.exact_fallback == y.exact_fallback && same_bits(x.distance, y.distance) &&
-         same_bits(x.point_a, y.point_a) && same_bits(x.point_b, y.point_b);
-}
+using verify::force_exact_scope;
+using verify::same_result;
 
 // Both queries, filtered and forced exact, must agree bit for bit.
 template <class T>

@@ -15,7 +15,12 @@
 //     in wall time and in CPU time (a shared machine can preempt a call:
 //     that is counted as "slow", not as a hang);
 //   - statuses: cap_reached and exact_fallback are counted (reported, not
-//     failures: the values are still certified).
+//     failures: the values are still certified);
+//   - circles (float, double, long double): circles built from the pair (a
+//     centre at B's first vertex, against A in both orders, and against a
+//     second circle) must get the same bits through the filter as with the
+//     filter forced off (filter_agreement.hpp); a difference counts under
+//     "bound".
 //
 // Adversarial kinds build their pairs in exact dyadic arithmetic: integer
 // polygons (an exact integer convex hull), scaled by 16, then B is moved by
@@ -49,6 +54,7 @@
 #include "rigidref/verify/bounds.hpp"
 #include "rigidref/verify/collision_accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "rigidref/verify/filter_agreement.hpp"
 #include "rigidref/verify/random.hpp"
 
 #include <algorithm>
@@ -593,6 +599,15 @@ void campaign_check(const campaign_pair<T>& p, const std::string& where, const c
         };
         measure("sat normal", s.normal.x, comp(o.normal_axis.x));
         measure("sat normal", s.normal.y, comp(o.normal_axis.y));
+      }
+    }
+    // ---- circles: the filtered answers are the exact path's, bit for bit
+    // (D-GJK-18, D-EPA-9 (6)); their accuracy is the exact path's (D-GJK-9).
+    if constexpr (filter_enabled_v<T>) {
+      const std::string differs = circle_filter_disagreement(p.a, p.b);
+      if (!differs.empty()) {
+        if (!bound_bad) fail("circle: " + differs + " differs from the forced-exact path");
+        bound_bad = true;
       }
     }
   } catch (const std::exception& ex) {
