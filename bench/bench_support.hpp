@@ -31,6 +31,29 @@ void cycle(benchmark::State& state, const Items& items, Query query) {
   }
 }
 
+// cycle(), after checking `agrees` on every item (an engine's decision
+// against the exact one); a disagreement is reported as the benchmark's
+// error instead of a time.
+template <class Items, class Agrees, class Query>
+void checked_cycle(benchmark::State& state, const Items& items, Agrees agrees, const char* disagreement, Query query) {
+  for (const auto& item : items)
+    if (!agrees(item)) {
+      state.SkipWithError(disagreement);
+      return;
+    }
+  cycle(state, items, query);
+}
+
+// The corpus items of a subset: 0 all, 1 the overlapping ones, 2 the others
+// (`overlapping` is the exact decision).
+template <class Item>
+std::vector<const Item*> subset_of(const std::vector<Item>& corpus, int which) {
+  std::vector<const Item*> out;
+  for (const auto& p : corpus)
+    if (which == 0 || (which == 1) == p.overlapping) out.push_back(&p);
+  return out;
+}
+
 // b2Distance on two shapes at the identity transform, with an empty cache.
 inline b2DistanceOutput box2d_distance(const b2Shape& a, const b2Shape& b, bool use_radii) {
   b2DistanceInput in;

@@ -72,12 +72,7 @@ const std::vector<circle_pair>& corpus() {
   return pairs;
 }
 
-std::vector<const circle_pair*> subset(int which) {
-  std::vector<const circle_pair*> out;
-  for (const auto& p : corpus())
-    if (which == 0 || (which == 1) == p.overlapping) out.push_back(&p);
-  return out;
-}
+std::vector<const circle_pair*> subset(int which) { return rigidref::bench::subset_of(corpus(), which); }
 
 const char* subset_name(int which) { return which == 0 ? "all" : (which == 1 ? "overlapping" : "apart"); }
 
@@ -133,12 +128,9 @@ b2DistanceOutput box2d_distance(const box2d_pair& s) { return rigidref::bench::b
 
 void bench_box2d_distance(benchmark::State& state) {
   const auto shapes = box2d_shapes(static_cast<int>(state.range(0)));
-  for (const auto& s : shapes)
-    if ((box2d_distance(s).distance == 0.0f) != s.overlapping) {
-      state.SkipWithError("Box2D's b2Distance disagrees with the exact decision on a corpus pair");
-      return;
-    }
-  rigidref::bench::cycle(state, shapes, box2d_distance);
+  rigidref::bench::checked_cycle(
+      state, shapes, [](const box2d_pair& s) { return (box2d_distance(s).distance == 0.0f) == s.overlapping; },
+      "Box2D's b2Distance disagrees with the exact decision on a corpus pair", box2d_distance);
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -146,19 +138,14 @@ void bench_box2d_collide(benchmark::State& state) {
   const auto shapes = box2d_shapes(static_cast<int>(state.range(0)));
   b2Transform id;
   id.SetIdentity();
-  for (const auto& s : shapes) {
-    b2Manifold m;
-    b2CollidePolygonAndCircle(&m, &s.polygon, id, &s.disc, id);
-    if ((m.pointCount > 0) != s.overlapping) {
-      state.SkipWithError("Box2D's b2CollidePolygonAndCircle disagrees with the exact decision on a corpus pair");
-      return;
-    }
-  }
-  rigidref::bench::cycle(state, shapes, [&](const box2d_pair& s) {
+  auto collide = [&](const box2d_pair& s) {
     b2Manifold m;
     b2CollidePolygonAndCircle(&m, &s.polygon, id, &s.disc, id);
     return m;
-  });
+  };
+  rigidref::bench::checked_cycle(
+      state, shapes, [&](const box2d_pair& s) { return (collide(s).pointCount > 0) == s.overlapping; },
+      "Box2D's b2CollidePolygonAndCircle disagrees with the exact decision on a corpus pair", collide);
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 

@@ -79,12 +79,7 @@ const std::vector<bench_pair>& corpus() {
   return pairs;
 }
 
-std::vector<const bench_pair*> subset(int which) {
-  std::vector<const bench_pair*> out;
-  for (const auto& p : corpus())
-    if (which == 0 || (which == 1) == p.overlapping) out.push_back(&p);
-  return out;
-}
+std::vector<const bench_pair*> subset(int which) { return rigidref::bench::subset_of(corpus(), which); }
 
 const char* subset_name(int which) { return which == 0 ? "all" : (which == 1 ? "overlapping" : "separated"); }
 
@@ -147,12 +142,9 @@ b2DistanceOutput box2d_distance(const box2d_pair& s) { return rigidref::bench::b
 
 void bench_box2d_distance(benchmark::State& state) {
   const auto shapes = box2d_shapes(static_cast<int>(state.range(0)));
-  for (const auto& s : shapes)
-    if ((box2d_distance(s).distance == 0.0f) != s.overlapping) {
-      state.SkipWithError("Box2D's b2Distance disagrees with the exact decision on a corpus pair");
-      return;
-    }
-  rigidref::bench::cycle(state, shapes, box2d_distance);
+  rigidref::bench::checked_cycle(
+      state, shapes, [](const box2d_pair& s) { return (box2d_distance(s).distance == 0.0f) == s.overlapping; },
+      "Box2D's b2Distance disagrees with the exact decision on a corpus pair", box2d_distance);
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -160,22 +152,17 @@ void bench_box2d_collide(benchmark::State& state) {
   const auto shapes = box2d_shapes(static_cast<int>(state.range(0)));
   b2Transform id;
   id.SetIdentity();
-  for (const auto& s : shapes) {
-    b2Manifold m;
-    b2CollidePolygons(&m, &s.a, id, &s.b, id);
-    // b2CollidePolygons adds polygon radii (2 b2_polygonRadius = 0.02 m) to
-    // its test; the corpus keeps separated pairs 1e-3 apart, so only check
-    // that every overlapping pair produced a manifold.
-    if (s.overlapping && m.pointCount == 0) {
-      state.SkipWithError("Box2D's b2CollidePolygons missed an overlapping corpus pair");
-      return;
-    }
-  }
-  rigidref::bench::cycle(state, shapes, [&](const box2d_pair& s) {
+  auto collide = [&](const box2d_pair& s) {
     b2Manifold m;
     b2CollidePolygons(&m, &s.a, id, &s.b, id);
     return m;
-  });
+  };
+  // b2CollidePolygons adds polygon radii (2 b2_polygonRadius = 0.02 m) to its
+  // test; the corpus keeps separated pairs 1e-3 apart, so only check that
+  // every overlapping pair produced a manifold.
+  rigidref::bench::checked_cycle(
+      state, shapes, [&](const box2d_pair& s) { return !s.overlapping || collide(s).pointCount > 0; },
+      "Box2D's b2CollidePolygons missed an overlapping corpus pair", collide);
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
