@@ -46,15 +46,6 @@
 
 using namespace rigidref;
 
-// Component-wise: Catch's printer for vec2 of multiprecision types
-// (support/matchers.hpp) trips a GCC 12 -Wrestrict false positive.
-#define CHECK_VEC(a, b)          \
-  do {                           \
-    const auto va_ = (a);        \
-    const auto vb_ = (b);        \
-    CHECK(va_.x == vb_.x);       \
-    CHECK(va_.y == vb_.y);       \
-  } while (0)
 namespace gen = rigidref::testing::gen;
 
 namespace {

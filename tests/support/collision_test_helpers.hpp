@@ -11,6 +11,7 @@
 #include "rigidref/support.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
 
+#include <catch2/catch.hpp>
 #include <rapidcheck.h>
 
 #include <algorithm>
@@ -19,6 +20,16 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+// Component-wise: Catch's printer for vec2 of multiprecision types
+// (support/matchers.hpp) trips a GCC 12 -Wrestrict false positive.
+#define CHECK_VEC(a, b)          \
+  do {                           \
+    const auto va_ = (a);        \
+    const auto vb_ = (b);        \
+    CHECK(va_.x == vb_.x);       \
+    CHECK(va_.y == vb_.y);       \
+  } while (0)
 
 namespace rigidref::testing::collision {
 
