@@ -37,6 +37,28 @@ std::vector<P> convex_hull_ccw(std::vector<P> pts, Pos pos) {
   return h;
 }
 
+// The same hull into `out`, reusing its storage. Three points that turn (a
+// GJK simplex, EPA's usual seed) skip the sort: the chain returns them
+// counter-clockwise from the lexicographically smallest, written directly.
+template <class P, class Pos>
+void convex_hull_ccw_into(const std::vector<P>& pts, Pos pos, std::vector<P>& out) {
+  if (pts.size() == 3) {
+    const int o = orientation(pos(pts[0]), pos(pts[1]), pos(pts[2]));
+    if (o != 0) {  // three distinct points, not collinear
+      auto before = [&](const P& p, const P& q) {
+        return pos(p).x < pos(q).x || (pos(p).x == pos(q).x && pos(p).y < pos(q).y);
+      };
+      std::size_t m = 0;
+      for (std::size_t i = 1; i < 3; ++i)
+        if (before(pts[i], pts[m])) m = i;
+      const std::size_t n1 = (m + 1) % 3, n2 = (m + 2) % 3;  // a cycle of the same orientation o
+      out.assign({pts[m], o > 0 ? pts[n1] : pts[n2], o > 0 ? pts[n2] : pts[n1]});
+      return;
+    }
+  }
+  out = convex_hull_ccw(pts, pos);
+}
+
 template <class T>
 std::vector<vec2<T>> convex_hull_ccw(std::vector<vec2<T>> pts) {
   return convex_hull_ccw(std::move(pts), [](const vec2<T>& p) -> const vec2<T>& { return p; });

@@ -81,25 +81,11 @@ struct epa_run {
   bool degenerate = false;  // no polygon around the origin in T: use the exact fallback
 };
 
-// Convex hull, counter-clockwise, of a few Minkowski points (convex_hull.hpp),
-// into `out`. Three points that turn (GJK's usual seed) need no sort: the
-// monotone chain gives them counter-clockwise from the lexicographically
-// smallest, which is what this writes directly.
+// Convex hull, counter-clockwise, of a few Minkowski points, into `out`
+// (convex_hull.hpp).
 template <class T>
 void hull_ccw_into(const std::vector<minkowski_point<T>>& pts, std::vector<minkowski_point<T>>& out) {
-  if (pts.size() == 3) {
-    const int o = orientation(pts[0].w, pts[1].w, pts[2].w);
-    if (o != 0) {
-      auto before = [](const vec2<T>& p, const vec2<T>& q) { return p.x < q.x || (p.x == q.x && p.y < q.y); };
-      std::size_t m = 0;
-      for (std::size_t i = 1; i < 3; ++i)
-        if (before(pts[i].w, pts[m].w)) m = i;
-      const std::size_t n1 = (m + 1) % 3, n2 = (m + 2) % 3;  // a cycle of the same orientation o
-      out.assign({pts[m], o > 0 ? pts[n1] : pts[n2], o > 0 ? pts[n2] : pts[n1]});
-      return;
-    }
-  }
-  out = convex_hull_ccw(pts, [](const minkowski_point<T>& p) -> const vec2<T>& { return p.w; });
+  convex_hull_ccw_into(pts, [](const minkowski_point<T>& p) -> const vec2<T>& { return p.w; }, out);
 }
 
 template <class T>
@@ -606,8 +592,10 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const
     const W m = 64 * u2 * abs(depth.hi) + 8 * u2 * (abs(t1.hi) + abs(y.hi));
     if (!R::rounds_to(y, (delta + m) * R::rel, depth_r)) return false;
   }
-  // The unit normal n / |n|: the numerators are exact.
+  // The unit normal n / |n|: the numerators are exact. unit[i] (relative
+  // error 40 u^2) also offsets the witnesses of a circle below.
   vec2<T> normal;
+  std::array<DW, 2> unit;
   for (int i = 0; i < 2; ++i) {
     const DW& ni = i == 0 ? nx : ny;
     T& r = i == 0 ? normal.x : normal.y;
@@ -615,7 +603,8 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const
       r = T(0);
       continue;
     }
-    const DW q = ni / len;
+    unit[static_cast<std::size_t>(i)] = ni / len;
+    const DW& q = unit[static_cast<std::size_t>(i)];
     if (!R::rounds_to(q, (40 * u2 + 64 * u2) * abs(q.hi) * R::rel, r)) return false;
   }
   // Witnesses (D-EPA-6): a vertex on one side, that vertex -/+ w* on the other,
@@ -636,29 +625,21 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const
   if (!R::in_range(t)) return false;
   const W rho_t = rho_o + 40 * u2;
   // The radius on each witness's side: offset_rounded(x, n, s) is round_vec(x)
-  // for s == 0 and otherwise x_i + (s / |n|) n_i in double words, within
-  // 2 u^2 |x_i| + 64 u^2 |s n_i / |n|| + 8 u^2 |result| of its value (D-EPA-9 (6)).
+  // for s == 0 and otherwise x_i + (s / |n|) n_i in double words
+  // (rounding_filter::offset_rounds_to; the exact path's from_exact of a
+  // rational x adds 2 u^2 |x_i|). D-EPA-9 (6)
   const T s_vertex = vertex_a ? ra : T(-rb), s_other = vertex_a ? T(-rb) : ra;
   vec2<T> other, vertex;
   for (int i = 0; i < 2; ++i) {
     const DW& ni = i == 0 ? nx : ny;
+    const DW& ui = unit[static_cast<std::size_t>(i)];
     const T vi = i == 0 ? v.x : v.y;
     T& r = i == 0 ? other.x : other.y;
     T& rv = i == 0 ? vertex.x : vertex.y;
-    DW ui;  // n_i / |n|, relative error 40 u^2
-    if (!R::is_zero(ni)) {
-      ui = ni / len;
-      if (!R::in_range(ui)) return false;
-    }
     if (s_vertex == 0 || R::is_zero(ni)) {
       rv = vi == 0 ? T(0) : vi;  // round_vec gives +0 for 0; an exact zero offset keeps the vertex
-    } else {
-      const DW w = times(ui, W(s_vertex));
-      const DW y = DW(W(vi)) + w;
-      if (!R::in_range(w) || !R::in_range(y)) return false;
-      const W delta = 48 * u2 * abs(w.hi) + 4 * u2 * abs(y.hi);
-      const W m = 64 * u2 * abs(w.hi) + 8 * u2 * abs(y.hi);
-      if (!R::rounds_to(y, (delta + m) * R::rel, rv)) return false;
+    } else if (!R::offset_rounds_to(DW(W(vi)), W(0), W(0), ui, 40 * u2, s_vertex, rv)) {
+      return false;
     }
     if (R::is_zero(ni)) {  // w*_i = 0 and no offset: the coordinate is the vertex's
       r = vi == 0 ? T(0) : vi;
@@ -670,13 +651,8 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const
     const W ep = ((rho_t + 8 * u2) * abs(w.hi) * R::rel + 4 * u2 * abs(p.hi)) * R::rel;
     if (s_other == 0) {
       if (!R::rounds_to(p, ep, r)) return false;
-    } else {
-      const DW w2 = times(ui, W(s_other));
-      const DW y = p + w2;
-      if (!R::in_range(w2) || !R::in_range(y)) return false;
-      const W delta = ep + 48 * u2 * abs(w2.hi) + 4 * u2 * abs(y.hi);
-      const W m = 2 * u2 * abs(p.hi) + 64 * u2 * abs(w2.hi) + 8 * u2 * abs(y.hi);
-      if (!R::rounds_to(y, (delta + m) * R::rel, r)) return false;
+    } else if (!R::offset_rounds_to(p, ep, 2 * u2 * abs(p.hi), ui, 40 * u2, s_other, r)) {
+      return false;
     }
   }
   out.depth = depth_r;

@@ -944,6 +944,20 @@ struct rounding_filter {
     const W d = (y.hi - rw) + y.lo;  // y.hi - rw exact (Sterbenz)
     return ((abs(d) * (1 + 4 * u) + delta) * up) < half;
   }
+  // offset_rounded's coordinate x_i + s u_i for s != 0 (D-GJK-18, D-EPA-9 (6)):
+  // x_i in double words with its own error ex and the exact path's error mx
+  // in it, u_i a unit-vector component with relative error rho_u. The sum's
+  // own error adds (rho_u + 8 u^2) |s u_i| + 4 u^2 |result|, the exact path's
+  // 64 u^2 |s u_i| + 8 u^2 |result|.
+  static bool offset_rounds_to(const DW& x, W ex, W mx, const DW& ui, W rho_u, const T& s, T& r) {
+    using std::abs;
+    const DW w = times(ui, W(s));
+    const DW y = x + w;
+    if (!in_range(w) || !in_range(y)) return false;
+    const W delta = ex + (rho_u + 8 * u2) * abs(w.hi) + 4 * u2 * abs(y.hi);
+    const W m = mx + 64 * u2 * abs(w.hi) + 8 * u2 * abs(y.hi);
+    return rounds_to(y, (delta + m) * rel, r);
+  }
 };
 
 // ---- separated cores, without rationals (D-GJK-16, D-GJK-18) --------------------
@@ -951,10 +965,10 @@ struct rounding_filter {
 // Polygons, and circles as their centre (a one-point core) and a radius
 // (D-GJK-9). When the cores are certified apart with closest features fa, fb,
 // every value the exact path rounds (distance_from_core, penetration_from_core)
-// is one of: the
-// core distance d = |q - p| against r = ra + rb, d - ra - rb, ra + rb - d, the
-// unit vector u = (q - p) / d, a centre offset by a radius along u, a closest
-// point of a polygon, or the common point of D-GJK-9. Each is evaluated here in
+// is one of: the core distance d = |q - p| against r = ra + rb, d - ra - rb,
+// ra + rb - d, the unit vector u = (q - p) / d, a centre offset by a radius
+// along u, a closest point of a polygon, or the common point of D-GJK-9.
+// Each is evaluated here in
 // double words with a bound on its own error; the bound of the exact path's own
 // double-word error is added, and the T value is used when rounds_to proves it
 // (D-GJK-16). Anything not proved (d within the bounds of r, a rounding near a
@@ -968,7 +982,7 @@ struct separated_values {
 
 template <class T>
 bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa, const feature& fb,
-                        const T& ra, const T& rb, bool for_epa, separated_values<T>& out) {
+                           const T& ra, const T& rb, bool for_epa, separated_values<T>& out) {
   using R = rounding_filter<T>;
   using W = typename R::W;
   using DW = typename R::DW;
@@ -978,11 +992,10 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
   // A closest point of a core: a T vertex (exact) or a point on an edge, in
   // double words with an error bound per coordinate.
   struct dpoint {
-    vec2<T> v{};                   // the T coordinates that are exact (all of them for a vertex)
-    DW x, y;
+    vec2<T> v{};  // the coordinates that are T values (both for a vertex)
+    DW x, y;      // the others, in double words with errors ex, ey
     W ex = 0, ey = 0;
-    bool exact = true;             // a vertex
-    bool exact_x = true, exact_y = true;  // per coordinate (an edge along an axis keeps one)
+    bool exact_x = true, exact_y = true;  // a point on an axis-parallel edge keeps one
   };
   dpoint P, Q;
   DW d, ux, uy;  // u is needed for a normal or a radius offset only
@@ -1035,7 +1048,6 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
     }
     // The point on the edge, p0 + (num / |e|^2) e.
     dpoint on_edge;
-    on_edge.exact = false;
     on_edge.exact_x = on_edge.exact_y = false;
     const DW t = num / len2;
     if (!R::in_range(t)) return false;
@@ -1048,8 +1060,6 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       if (R::is_zero(ei)) {  // the coordinate is p0's, exactly
         (i == 0 ? on_edge.exact_x : on_edge.exact_y) = true;
         (i == 0 ? on_edge.v.x : on_edge.v.y) = p0i;
-        c = DW(W(p0i));
-        ec = 0;
         continue;
       }
       const DW w = t * ei;
@@ -1090,18 +1100,13 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       if (R::is_zero(x)) return false;
       return R::rounds_to(x, coord_error(X, i), out_r);
     }
-    if (!X.exact) return false;
+    if (!X.exact_x || !X.exact_y) return false;  // a radius is on a circle's side: X is its centre
     const T xi = i == 0 ? X.v.x : X.v.y;
     if (R::is_zero(ui)) {  // n_i = 0 exactly: the exact path adds an exact zero
       out_r = plus0(xi);
       return true;
     }
-    const DW w = times(ui, W(sv));
-    const DW y = DW(W(xi)) + w;
-    if (!R::in_range(w) || !R::in_range(y)) return false;
-    const W delta = (rho_u + 8 * u2) * abs(w.hi) + 4 * u2 * abs(y.hi);
-    const W m = 64 * u2 * abs(w.hi) + 8 * u2 * abs(y.hi);
-    return R::rounds_to(y, (delta + m) * R::rel, out_r);
+    return R::offset_rounds_to(DW(W(xi)), W(0), W(0), ui, rho_u, sv, out_r);
   };
   const T neg_rb = -rb;
   const bool want_points = for_epa || out.apart;
@@ -1506,7 +1511,7 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       c.lazy_closest = true;
       return c;
     }
-    if (a.size() > 1 && b.size() > 1) {  // polygons (circles keep the exact path)
+    if (a.size() > 1 && b.size() > 1) {  // the step-by-step filter is for polygons only (D-GJK-15)
       fpair<T> fp;
       if (filtered_certify_separation<T>(a, b, c.seed, fp)) {
         ++filter_stats().certain;
