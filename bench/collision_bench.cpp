@@ -11,6 +11,12 @@
 //   epa/libccd_MPRPenetration  ccdMPRPenetration on prisms
 //   epa/rigidref_mp50          epa_penetration<mp50>
 //   sat/rigidref_double        sat<double> (exact integer SAT)
+//   floor/gjk_loop_double      GJK's own loop in double, |v| as the distance, uncertified
+//   floor/epa_loop_double      GJK's and EPA's loops in double, the closest face's distance, uncertified
+// The floor rows are not an API: they time the first step of gjk_distance and
+// epa_penetration (detail::gjk_core, detail::epa_core) alone, to show what the
+// certification and the correct rounding cost on top, and their counter
+// worst_eps is the textbook estimate's error against the exact oracle.
 // Each benchmark takes a subset: all pairs, only overlapping ones, only
 // separated ones (/subset:0,1,2). Each iteration answers one pair, cycling
 // through the subset. Shapes are built outside the timed loop (rigidref's
@@ -19,6 +25,8 @@
 #include "rigidref/gjk.hpp"
 #include "rigidref/sat.hpp"
 #include "rigidref/scalar.hpp"
+#include "rigidref/verify/accuracy.hpp"
+#include "rigidref/verify/collision_oracle.hpp"
 #include "rigidref/verify/random.hpp"
 
 #include "bench_polygons.hpp"
@@ -31,6 +39,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -115,6 +125,67 @@ void bench_rigidref_sat(benchmark::State& state) {
   const auto shapes = rigidref_shapes<double>(static_cast<int>(state.range(0)));
   rigidref::bench::cycle(state, shapes,
                          [](const auto& s) { return rigidref::sat<double>(s.first.vertices, s.second.vertices); });
+  state.SetLabel(subset_name(static_cast<int>(state.range(0))));
+}
+
+// ---- the floor: the loops alone, uncertified -----------------------------------
+
+// |v| of GJK's loop in double (0 when it claims an intersection).
+double loop_distance(const convex_polygon<double>& a, const convex_polygon<double>& b) {
+  const std::span<const vec2<double>> sa(a.vertices), sb(b.vertices);
+  const auto r = rigidref::detail::gjk_core<double>(sa, sb, rigidref::detail::automatic_cap(0, sa.size(), sb.size()));
+  return r.claim == rigidref::detail::gjk_claim::intersecting ? 0.0 : std::sqrt(rigidref::dot(r.v, r.v));
+}
+
+// EPA's loop in double seeded with GJK's simplex; the distance from the origin
+// to the closest face it keeps (0 when GJK does not claim an intersection).
+double loop_depth(const convex_polygon<double>& a, const convex_polygon<double>& b) {
+  const std::span<const vec2<double>> sa(a.vertices), sb(b.vertices);
+  const int cap = rigidref::detail::automatic_cap(0, sa.size(), sb.size());
+  const auto r = rigidref::detail::gjk_core<double>(sa, sb, cap);
+  if (r.claim != rigidref::detail::gjk_claim::intersecting) return 0.0;
+  rigidref::detail::vertex_pairs seed;
+  for (int k = 0; k < r.simplex.size; ++k) seed.push_back({r.simplex.p[k].ia, r.simplex.p[k].ib});
+  const auto run = rigidref::detail::epa_core<double>(sa, sb, seed, cap);
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& f : run.shortlist) {
+    const vec2<double> e = f[1].w - f[0].w;
+    best = std::min(best, std::abs(rigidref::cross(f[0].w, f[1].w)) / std::sqrt(rigidref::dot(e, e)));
+  }
+  return best;
+}
+
+// Largest relative error, in double eps, of `estimate` over the shapes
+// against the oracle's distance (depth = false) or depth (true).
+template <class Estimate>
+double worst_eps(const std::vector<std::pair<convex_polygon<double>, convex_polygon<double>>>& shapes, bool depth,
+                 Estimate estimate) {
+  using rigidref::verify::oracle_float;
+  double worst = 0;
+  for (const auto& s : shapes) {
+    const auto ex = rigidref::verify::exact_convex_collision(
+        rigidref::verify::exact_polygon<double>(s.first.vertices), rigidref::verify::exact_polygon<double>(s.second.vertices));
+    const rigidref::exact& sq = depth ? ex.depth_squared : ex.distance_squared;
+    const double got = estimate(s.first, s.second);
+    if (sq == 0) {
+      if (got != 0) return std::numeric_limits<double>::infinity();
+      continue;
+    }
+    const oracle_float truth = sqrt(oracle_float(sq));
+    const oracle_float err = abs(oracle_float(got) - truth) / truth / std::numeric_limits<double>::epsilon();
+    worst = std::max(worst, static_cast<double>(err));
+  }
+  return worst;
+}
+
+template <bool Depth>
+void bench_floor(benchmark::State& state) {
+  const auto shapes = rigidref_shapes<double>(static_cast<int>(state.range(0)));
+  auto estimate = [](const convex_polygon<double>& a, const convex_polygon<double>& b) {
+    return Depth ? loop_depth(a, b) : loop_distance(a, b);
+  };
+  state.counters["worst_eps"] = worst_eps(shapes, Depth, estimate);
+  rigidref::bench::cycle(state, shapes, [&](const auto& s) { return estimate(s.first, s.second); });
   state.SetLabel(subset_name(static_cast<int>(state.range(0))));
 }
 
@@ -284,6 +355,8 @@ void register_benchmarks() {
   subsets(benchmark::RegisterBenchmark("epa/libccd_MPRPenetration", bench_ccd_penetration<true>));
   subsets(benchmark::RegisterBenchmark("epa/rigidref_mp50", bench_rigidref_epa<mp50>));
   subsets(benchmark::RegisterBenchmark("sat/rigidref_double", bench_rigidref_sat));
+  subsets(benchmark::RegisterBenchmark("floor/gjk_loop_double", bench_floor<false>));
+  subsets(benchmark::RegisterBenchmark("floor/epa_loop_double", bench_floor<true>));
 }
 
 }  // namespace

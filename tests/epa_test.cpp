@@ -334,10 +334,14 @@ TEMPLATE_LIST_TEST_CASE("EPA cap: never a silent answer", "[epa][cap]", floating
   for (int i = 0; i < 12; ++i) ring.push_back({T(xs[i]), T(ys[i])});
   const auto a = make_convex_polygon(ring);
   const auto b = make_convex_polygon(std::vector<vec2<T>>{{T(3), T(1)}, {T(13), T(3)}, {T(8), T(14)}});
-  const auto full = epa_penetration(a, b);
+  const auto full = epa_penetration(a, b, epa_options{0, 0, false});  // GJK and EPA, not SAT first
   REQUIRE(full.status == collision_status::converged);
   REQUIRE(full.iterations > 2);
-  const auto capped = epa_penetration(a, b, epa_options{1, 0});
+  const auto sat_first = epa_penetration(a, b);  // D-EPA-11: no loop, so no cap; the same values
+  if constexpr (filter_enabled_v<T>) CHECK(sat_first.iterations == 0);  // the route exists with the filter only
+  CHECK(sat_first.depth == full.depth);
+  CHECK_VEC(sat_first.normal, full.normal);
+  const auto capped = epa_penetration(a, b, epa_options{1, 0, false});
   CHECK(capped.status == collision_status::cap_reached);
   CHECK(capped.exact_fallback);
   CHECK(capped.intersecting);
@@ -434,6 +438,50 @@ TEMPLATE_TEST_CASE("filter: GJK and EPA answers are bit-identical with the filte
       ++pairs;
     }
   CHECK(pairs >= 200);  // float loses some far-offset polygons to rounding (invalid_input)
+}
+
+// D-EPA-11: two polygons that overlap by a proved margin are answered from
+// their smallest edge axis without GJK and EPA (iterations 0). The answer must
+// be the one GJK and EPA give (sat_first = false), bit for bit; the route must
+// be taken on generic overlaps and never on separated, touching or
+// tied (B = -A: every axis has a parallel twin) pairs.
+TEMPLATE_TEST_CASE("SAT first: the GJK and EPA answer, on clear overlaps only", "[epa][filter]", float, double,
+                   long double) {
+  using T = TestType;
+  std::mt19937_64 rng(20261123);
+  std::uniform_real_distribution<double> U(-1, 1);
+  const epa_options loops{0, 0, false};
+  int overlapping = 0, taken = 0, separated = 0;
+  for (int k = 0; k < 300; ++k) {
+    const auto a = make_convex_polygon(to_type<T>(generic_polygon(rng, U(rng), U(rng))));
+    const auto b = make_convex_polygon(to_type<T>(generic_polygon(rng, 2 * U(rng), 2 * U(rng))));
+    const epa_result<T> first = epa_penetration(a, b), usual = epa_penetration(a, b, loops);
+    CHECK(same_result(first, usual));
+    if (usual.intersecting) {
+      ++overlapping;
+      if (first.iterations == 0) ++taken;
+    } else {
+      ++separated;
+      CHECK(first.iterations > 0);
+    }
+    std::vector<vec2<T>> mirrored;  // B = -A shifted: ties between parallel axes
+    const T dx = static_cast<T>(0.25 * U(rng)), dy = static_cast<T>(0.25 * U(rng));
+    for (const auto& v : a.vertices) mirrored.push_back({T(-v.x + dx), T(-v.y + dy)});
+    const auto m = make_convex_polygon(mirrored);
+    const epa_result<T> tied = epa_penetration(a, m), tied_usual = epa_penetration(a, m, loops);
+    CHECK(same_result(tied, tied_usual));
+    CHECK(tied.iterations > 0);
+  }
+  INFO("overlapping " << overlapping << ", SAT first taken " << taken << ", separated " << separated);
+  CHECK(overlapping > 50);
+  CHECK(separated > 50);
+  CHECK(taken * 10 >= overlapping * 9);  // generic overlaps take the route
+  // Touching integer shapes: no positive overlap to prove.
+  const auto box = make_convex_polygon(std::vector<vec2<T>>{{T(0), T(0)}, {T(2), T(0)}, {T(2), T(2)}, {T(0), T(2)}});
+  const auto tri = make_convex_polygon(std::vector<vec2<T>>{{T(2), T(1)}, {T(4), T(0)}, {T(4), T(2)}});
+  const epa_result<T> touching = epa_penetration(box, tri);
+  CHECK(touching.status == collision_status::touching);
+  CHECK(touching.iterations > 0);
 }
 
 TEST_CASE("filter: decides generic pairs in T, falls back on near-degenerate ones", "[epa][gjk][filter]") {

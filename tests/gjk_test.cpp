@@ -449,7 +449,7 @@ TEMPLATE_TEST_CASE("filter: static degree-2 signs are exact whenever proved", "[
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> U(-1, 1);
   auto sign_of = [](const exact& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); };
-  int proved_generic = 0, generic = 0, wrong = 0, proved_near = 0;
+  int proved_generic = 0, generic = 0, wrong = 0, proved_near = 0, bounded = 0, wrong_bound = 0;
   for (int k = 0; k < 4000; ++k) {
     using std::ldexp;
     const int scale = (k % 4 == 0) ? static_cast<int>(U(rng) * 0.9 * std::numeric_limits<T>::max_exponent) : 0;
@@ -470,6 +470,15 @@ TEMPLATE_TEST_CASE("filter: static degree-2 signs are exact whenever proved", "[
     const int cr_exact = sign_of(cross(eb - ea, ed - ec)), dt_exact = sign_of(dot(eb - ea, ed - ec));
     if (cr != 0 && cr != cr_exact) ++wrong;
     if (dt != 0 && dt != dt_exact) ++wrong;
+    // The same form as a value with a bound, and |b - a|^2 (D-EPA-11): the
+    // exact value within the bound whenever the bound is finite.
+    const detail::fv<T> f2 = detail::static_form2(T((b.x - a.x) * (d.y - c.y)), T((b.y - a.y) * (d.x - c.x)), true);
+    const detail::fv<T> l2 = detail::static_length2(a, b);
+    for (const auto& [value, truth] : {std::pair{f2, cross(eb - ea, ed - ec)}, std::pair{l2, length_squared(eb - ea)}}) {
+      if (!is_finite(value.v) || !is_finite(value.e)) continue;
+      ++bounded;
+      if (!(abs(to_exact(value.v) - truth) <= to_exact(value.e))) ++wrong_bound;
+    }
     if (kind == 0) {
       if (scale == 0) {  // extreme scales may overflow (never proved) or meet the underflow guard
         ++generic;
@@ -479,8 +488,11 @@ TEMPLATE_TEST_CASE("filter: static degree-2 signs are exact whenever proved", "[
       ++proved_near;
     }
   }
-  INFO("generic " << generic << " both proved " << proved_generic << " near-degenerate proved " << proved_near);
+  INFO("generic " << generic << " both proved " << proved_generic << " near-degenerate proved " << proved_near
+                   << " bounded values " << bounded);
   CHECK(wrong == 0);
+  CHECK(wrong_bound == 0);
+  CHECK(bounded > 4000);  // most of the 8000 values, all but overflow and the underflow guard
   CHECK(proved_generic * 100 >= generic * 99);
   CHECK(proved_near > 0);  // a push of a few ulps is still decided when the bound allows
   filter_force_exact() = true;

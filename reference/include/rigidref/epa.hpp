@@ -52,6 +52,10 @@ namespace rigidref {
 struct epa_options {
   int max_iterations = 0;      // EPA's cap in T; 0: automatic, 32 + 4 (n_A + n_B)
   int gjk_max_iterations = 0;  // GJK's cap in T; 0: automatic (gjk_options)
+  // Two polygons that overlap by a proved margin are answered by their
+  // smallest edge axis without GJK and EPA (D-EPA-11; iterations is then 0).
+  // The values are the same either way; false always runs GJK and EPA.
+  bool sat_first = true;
 };
 
 template <class T>
@@ -528,6 +532,106 @@ epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
   return best;
 }
 
+// ---- SAT first: the smallest edge axis, when it is proved (D-EPA-11) ------------
+//
+// For two convex polygons the depth is the smallest overlap o / |n| over the
+// edge normals of A and B (D-SAT-3), and the exact path finds that minimum
+// (EPA, D-EPA-5, or D-GJK-11). When every overlap is proved positive the
+// interiors meet (the separating axis theorem), and when one edge axis x is
+// proved smaller than every other, its candidate (the argmax walk of
+// epa_filtered_best) is the one the exact path picks: no polytope face can
+// tie with it, since a face along x's edge of A - B has x's key (D-EPA-8) and
+// every other face is farther. GJK, EPA's loop and the candidate search are
+// then skipped; epa_fast_values still proves every value (and refuses
+// parallel extreme edges). Otherwise the usual path runs.
+//
+// For each axis y, o_y is taken at a vertex pair found in T: the edge's own
+// end point and the other polygon's vertex deepest along n_y, followed
+// around the polygon as the normals turn (rotating calipers). Any vertex
+// gives n_y . (A[i] - B[j]) <= the true overlap, so "o_y > 0" and
+// "o_x^2 |n_y|^2 < o_y^2 |n_x|^2" proved on it hold for the true o_y.
+// o_x itself is checked to be at the extreme vertex (the walk in candidate()).
+
+// One edge axis's o and |n|^2 as filtered values (D-GJK-13), and the vertex
+// pair o was taken at. Trivially constructible: the array below is not
+// cleared on every query.
+template <class T>
+struct sat_axis {
+  T o, o_err, n2, n2_err;
+  std::size_t ia, ib;
+};
+
+// Polygons with up to this many edges in all take the SAT-first route (a
+// fixed array, no allocation); larger ones run GJK and EPA.
+constexpr std::size_t sat_first_max_axes = 32;
+
+template <class T>
+std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
+  const std::span<const vec2<T>> a = f.a, b = f.b;
+  const std::size_t na = a.size(), nb = b.size();
+  if (na < 3 || nb < 3 || na + nb > sat_first_max_axes) return std::nullopt;
+  auto key_of = [na](std::size_t i) { return i < na ? epa_axis_key{0, i, 0, 0, 0} : epa_axis_key{1, 0, i - na, 0, 0}; };
+  std::array<sat_axis<T>, sat_first_max_axes> axes;
+  const std::size_t count = na + nb;
+  std::size_t best = 0;
+  for (int side = 0; side < 2; ++side) {
+    const bool on_a = side == 0;
+    const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
+    const std::size_t m = other.size();
+    std::size_t arg = 0;
+    for (std::size_t k = 0; k < own.size(); ++k) {
+      const vec2<T>& p0 = own[k];
+      const vec2<T>& p1 = own[(k + 1) % own.size()];
+      // How far the other polygon's vertex j lies on the inner (left) side
+      // of the edge's line, cross(e, v_j - p0): the deepest one is B's
+      // vertex minimising n . b for an edge of A (outward normal (e.y, -e.x)),
+      // A's vertex maximising n . a for an edge of B (n = (-e.y, e.x)).
+      const T ex = p1.x - p0.x, ey = p1.y - p0.y;
+      auto depth = [&](std::size_t j) { return T(ex * (other[j].y - p0.y) - ey * (other[j].x - p0.x)); };
+      if (k == 0) {
+        for (std::size_t j = 1; j < m; ++j)
+          if (depth(j) > depth(arg)) arg = j;
+      } else {
+        for (std::size_t step = 0; step < m && depth((arg + 1) % m) > depth(arg); ++step) arg = (arg + 1) % m;
+      }
+      const std::size_t i = on_a ? k : na + k;
+      sat_axis<T>& x = axes[i];
+      x.ia = on_a ? k : arg;
+      x.ib = on_a ? arg : k;
+      // o = n . (A[ia] - B[ib]): (e.y, -e.x) . (A[k] - B[arg]) for A,
+      // (-e.y, e.x) . (A[arg] - B[k]) for B.
+      const vec2<T>& va = a[x.ia];
+      const vec2<T>& vb = b[x.ib];
+      const fv<T> o = static_form2(T(ey * (va.x - vb.x)), T(ex * (va.y - vb.y)), true);
+      const T sign = on_a ? T(1) : T(-1);
+      x.o = sign * o.v;
+      x.o_err = o.e;
+      if (!(x.o > 0)) return std::nullopt;  // not clearly overlapping along this axis: the usual path decides
+      const fv<T> n2 = static_length2(p0, p1);
+      x.n2 = n2.v;
+      x.n2_err = n2.e;
+      // o^2 / |n|^2 smallest, compared without dividing.
+      if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
+    }
+  }
+  const sat_axis<T>& x = axes[best];
+  const fv<T> ox{x.o, x.o_err}, nx2{x.n2, x.n2_err};
+  if (fsign(ox) <= 0) return std::nullopt;
+  const fv<T> ox2 = fmul(ox, ox);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i == best) continue;
+    const fv<T> oy{axes[i].o, axes[i].o_err}, ny2{axes[i].n2, axes[i].n2_err};
+    if (fsign(oy) <= 0 || fsign(fsub(fmul(ox2, ny2), fmul(fmul(oy, oy), nx2))) >= 0) return std::nullopt;
+  }
+  filter_stats().certain += 2 * count - 1;  // the signs just proved
+  // The true overlap along x is at the other polygon's extreme vertex: the
+  // walk must not leave the one found in T.
+  const epa_axis_key k = key_of(best);
+  epa_fcand<T> c = f.candidate(k, f.filtered_normal(k), x.ia, x.ib);
+  if (c.ia != x.ia || c.ib != x.ib) return std::nullopt;
+  return c;
+}
+
 // ---- depth, normal and witnesses without rationals, when provably the same ----
 //
 // D-EPA-9: for an axis that is an edge normal of A or B, every value of
@@ -712,6 +816,24 @@ const epa_result<T>& require_finite_result(const epa_result<T>& r) {
   return r;
 }
 
+// D-EPA-11 before GJK, for two polygons: true, with `out` filled, when the
+// smallest edge axis and every value are proved; then `iterations` is 0.
+template <class T>
+bool sat_first_penetration(std::span<const vec2<T>> a, std::span<const vec2<T>> b, epa_result<T>& out) {
+  core_contact<T> c;  // only for an exact sign the filter cannot give (compare)
+  c.a = a;
+  c.b = b;
+  const epa_filter<T> f{a, b, c};
+  std::optional<epa_fcand<T>> best = sat_first_best(f);
+  epa_result<T> r;
+  if (!best || !epa_fast_values(f, *best, T(0), T(0), r)) return false;
+  ++filter_stats().filtered_values;
+  r.intersecting = true;
+  r.status = collision_status::converged;
+  out = require_finite_result(r);
+  return true;
+}
+
 template <class T>
 epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const vec2<T>> a, std::span<const vec2<T>> b,
                                     const T& ra, const T& rb, int cap) {
@@ -822,6 +944,10 @@ template <class T>
 epa_result<T> epa_penetration(const convex_polygon<T>& a, const convex_polygon<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
+  if constexpr (filter_enabled_v<T>) {
+    epa_result<T> out;
+    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, out)) return out;  // D-EPA-11
+  }
   const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), sb.size()), false);
   return detail::penetration_from_core<T>(c, sa, sb, T(0), T(0),
                                           detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()));

@@ -167,6 +167,32 @@ RIGIDREF_HOT int static_sign2(const T& l, const T& r, bool difference) {
   return 0;
 }
 
+// The same degree-2 form as a filtered value: v = l -+ r and Shewchuk's bound
+// on |v - exact|, or an infinite bound (never proves a sign) below the
+// underflow guard. D-EPA-11
+template <class T>
+RIGIDREF_HOT fv<T> static_form2(const T& l, const T& r, bool difference) {
+  using std::abs;
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  const T v = difference ? T(l - r) : T(l + r);
+  const T sum = abs(l) + abs(r);
+  if (!(sum > std::numeric_limits<T>::min() / u / u)) return {v, std::numeric_limits<T>::infinity()};
+  return {v, (3 + 16 * u) * u * sum};
+}
+
+// |e|^2 = ex^2 + ey^2 of an edge e = q - p of input points, as a filtered
+// value: with rounded differences, squares and sum, the value is within
+// gamma_4 = 4u / (1 - 4u) of the exact one relative, below 5u of the value;
+// an infinite bound below the underflow guard. D-EPA-11
+template <class T>
+RIGIDREF_HOT fv<T> static_length2(const vec2<T>& p, const vec2<T>& q) {
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  const T ex = q.x - p.x, ey = q.y - p.y;
+  const T v = ex * ex + ey * ey;
+  if (!(v > std::numeric_limits<T>::min() / u / u)) return {v, std::numeric_limits<T>::infinity()};
+  return {v, 5 * u * v * fconst<T>::up};
+}
+
 template <class T>
 RIGIDREF_HOT int static_cross_sign(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d) {
   return static_sign2(T((b.x - a.x) * (d.y - c.y)), T((b.y - a.y) * (d.x - c.x)), true);

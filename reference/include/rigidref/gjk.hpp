@@ -145,11 +145,15 @@ struct gjk_simplex {
   }
 };
 
+// orientation(p0.w, p1.w, origin) not computed yet.
+constexpr int unknown_side = 2;
+
 // Closest point of the segment [p0.w, p1.w] to the origin; keeps the
-// smallest sub-simplex that contains it. D-GJK-4
+// smallest sub-simplex that contains it. `side` is the exact
+// orientation(p0.w, p1.w, origin) when the caller has it. D-GJK-4
 template <class T>
 void closest_on_segment(const minkowski_point<T>& p0, const minkowski_point<T>& p1, gjk_simplex<T>& out,
-                        vec2<T>& v) {
+                        vec2<T>& v, int side = unknown_side) {
   const vec2<T> e = p1.w - p0.w;
   const T num = -dot(p0.w, e);
   const T den = dot(e, e);
@@ -169,7 +173,7 @@ void closest_on_segment(const minkowski_point<T>& p0, const minkowski_point<T>& 
   out.p[1] = p1;
   out.size = 2;
   // The origin on the segment's line (exact predicate on the T points): v = 0.
-  const int o = orientation(p0.w, p1.w, vec2<T>{});
+  const int o = side != unknown_side ? side : orientation(p0.w, p1.w, vec2<T>{});
   if (o == 0) {
     v = {};
     return;
@@ -199,10 +203,13 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
   }
   const vec2<T> origin{};
   const int d = orientation(s.p[0].w, s.p[1].w, s.p[2].w);
+  std::array<int, 3> side{unknown_side, unknown_side, unknown_side};
   if (d != 0) {
     bool inside = true;
-    for (int k = 0; k < 3; ++k)
-      if (orientation(s.p[k].w, s.p[(k + 1) % 3].w, origin) == -d) inside = false;
+    for (int k = 0; k < 3; ++k) {
+      side[k] = orientation(s.p[k].w, s.p[(k + 1) % 3].w, origin);
+      if (side[k] == -d) inside = false;
+    }
     if (inside) {
       v = {};
       return true;
@@ -215,7 +222,7 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
   for (int k = 0; k < 3; ++k) {
     gjk_simplex<T> sub;
     vec2<T> vk;
-    closest_on_segment(full.p[k], full.p[(k + 1) % 3], sub, vk);
+    closest_on_segment(full.p[k], full.p[(k + 1) % 3], sub, vk, side[k]);
     const T vv = dot(vk, vk);
     if (!have || vv < best) {
       have = true;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "rigidref/convert.hpp"
+#include "rigidref/hot.hpp"
 #include "rigidref/vec2.hpp"
 
 #include <algorithm>
@@ -18,10 +19,15 @@
 
 namespace rigidref {
 
+namespace detail {
+template <class T>
+int orientation_exact(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c);
+}
+
 // Sign of cross(b - a, c - a): +1 when a, b, c turn counter-clockwise, -1
 // clockwise, 0 collinear. D-PRED-1
 template <class T>
-int orientation(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c) {
+RIGIDREF_HOT int orientation(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c) {
   if constexpr (is_exact_v<T>) {
     const T det = cross(b - a, c - a);
     return det > 0 ? 1 : (det < 0 ? -1 : 0);
@@ -38,10 +44,19 @@ int orientation(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c) {
     // products lost absolute bits, so we go exact.
     const bool detsum_normal = detsum > std::numeric_limits<T>::min() / u / u;
     if (detsum_normal && (det > bound || -det > bound)) return det > 0 ? 1 : -1;
-    return orientation(convert_vec<exact>(a, to_exact<T>), convert_vec<exact>(b, to_exact<T>),
-                       convert_vec<exact>(c, to_exact<T>));
+    return detail::orientation_exact(a, b, c);
   }
 }
+
+namespace detail {
+// The filter could not decide: the sign in rational arithmetic, out of line
+// (rare, and large).
+template <class T>
+RIGIDREF_COLD int orientation_exact(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c) {
+  return orientation(convert_vec<exact>(a, to_exact<T>), convert_vec<exact>(b, to_exact<T>),
+                     convert_vec<exact>(c, to_exact<T>));
+}
+}  // namespace detail
 
 // For collinear a, b, p: is p inside the closed box spanned by segment ab?
 template <class T>
