@@ -31,6 +31,11 @@
 // rounding test proves the exact path's bits (D-EPA-9); the exact path runs
 // otherwise. Results are identical either way.
 //
+// SAT first (D-EPA-11): for two polygons whose every edge overlap is proved
+// positive and whose smallest o / |n| is proved unique, that edge axis is the
+// one step 3 would pick; GJK and EPA are skipped and the values are rounded
+// as above (the same bits; iterations 0).
+//
 // Circles: EPA runs on the cores (a circle's core is its centre) and the
 // radii are added to the core depth before rounding (D-EPA-7). Two circles
 // with coincident centres have no defined normal: status degenerate_input,
@@ -67,7 +72,7 @@ struct epa_result {
   vec2<T> point_a{};          // witness on A (when apart: closest point)
   vec2<T> point_b{};          // witness on B (when apart: closest point)
   T distance{0};              // separation when not intersecting, else 0
-  int iterations = 0;         // GJK + EPA iterations in T
+  int iterations = 0;         // GJK + EPA iterations in T; 0 when SAT first answered (D-EPA-11)
   bool exact_fallback = false;
 };
 
