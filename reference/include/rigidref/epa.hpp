@@ -570,11 +570,29 @@ struct sat_axis {
 // fixed array, no allocation); larger ones run GJK and EPA.
 constexpr std::size_t sat_first_max_axes = 32;
 
+// A guess in T, deciding only whether to try the route: are the projections
+// of A and B apart along the line between their vertex averages? Most
+// separated pairs are, and the scan below would find their separating axis
+// only after computing the axes before it.
+template <class T>
+bool apart_along_centres(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
+  vec2<T> sa{}, sb{};
+  for (const auto& p : a) sa = sa + p;
+  for (const auto& p : b) sb = sb + p;
+  // (mean of B - mean of A) times n_A n_B: the direction, without dividing.
+  const vec2<T> d = T(a.size()) * sb - T(b.size()) * sa;
+  T top_a = dot(d, a[0]), low_b = dot(d, b[0]);
+  for (const auto& p : a) top_a = std::max(top_a, dot(d, p));
+  for (const auto& p : b) low_b = std::min(low_b, dot(d, p));
+  return top_a < low_b;
+}
+
 template <class T>
 std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
   const std::span<const vec2<T>> a = f.a, b = f.b;
   const std::size_t na = a.size(), nb = b.size();
   if (na < 3 || nb < 3 || na + nb > sat_first_max_axes) return std::nullopt;
+  if (apart_along_centres(a, b)) return std::nullopt;
   auto key_of = [na](std::size_t i) { return i < na ? epa_axis_key{0, i, 0, 0, 0} : epa_axis_key{1, 0, i - na, 0, 0}; };
   std::array<sat_axis<T>, sat_first_max_axes> axes;
   const std::size_t count = na + nb;
