@@ -557,12 +557,13 @@ epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
 // "o_x^2 |n_y|^2 < o_y^2 |n_x|^2" proved on it hold for the true o_y.
 // o_x itself is checked to be at the extreme vertex (the walk in candidate()).
 
-// One edge axis's o and |n|^2 as filtered values (D-GJK-13), and the vertex
-// pair o was taken at. Trivially constructible: the array below is not
-// cleared on every query.
+// One edge axis: o and |n|^2 in T, rigorous bounds lo <= exact <= hi on o^2
+// (o at the vertex pair found in T) and on |n|^2 (D-EPA-11 (7)), and that
+// vertex pair. Trivially constructible: the array below is not cleared on
+// every query.
 template <class T>
 struct sat_axis {
-  T o, o_err, n2, n2_err;
+  T o, n2, o2_lo, o2_hi, n2_lo, n2_hi;
   std::size_t ia, ib;
 };
 
@@ -593,6 +594,8 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
   const std::size_t na = a.size(), nb = b.size();
   if (na < 3 || nb < 3 || na + nb > sat_first_max_axes) return std::nullopt;
   if (apart_along_centres(a, b)) return std::nullopt;
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
   auto key_of = [na](std::size_t i) { return i < na ? epa_axis_key{0, i, 0, 0, 0} : epa_axis_key{1, 0, i - na, 0, 0}; };
   std::array<sat_axis<T>, sat_first_max_axes> axes;
   const std::size_t count = na + nb;
@@ -628,23 +631,26 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
       const fv<T> o = static_form2(T(ey * (va.x - vb.x)), T(ex * (va.y - vb.y)), true);
       const T sign = on_a ? T(1) : T(-1);
       x.o = sign * o.v;
-      x.o_err = o.e;
-      if (!(x.o > 0)) return std::nullopt;  // not clearly overlapping along this axis: the usual path decides
+      // o > 0 proved, else the route is refused (separated, touching, or too close to tell).
+      if (filter_force_exact() || !(x.o > o.e)) return std::nullopt;
       const fv<T> n2 = static_length2(p0, p1);
       x.n2 = n2.v;
-      x.n2_err = n2.e;
-      // o^2 / |n|^2 smallest, compared without dividing.
+      // (7): bounds with a margin of 16u for the roundings in forming them.
+      x.o2_lo = T((x.o - o.e) * (x.o - o.e)) * T(1 - 16 * u);
+      x.o2_hi = T((x.o + o.e) * (x.o + o.e)) * T(1 + 16 * u);
+      x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
+      x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
+      if (!(x.o2_lo > tiny) || !(x.n2_lo > tiny) || !is_finite(x.o2_hi) || !is_finite(x.n2_hi)) return std::nullopt;
+      // o^2 / |n|^2 smallest in T, compared without dividing.
       if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
     }
   }
+  // (8): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
   const sat_axis<T>& x = axes[best];
-  const fv<T> ox{x.o, x.o_err}, nx2{x.n2, x.n2_err};
-  if (fsign(ox) <= 0) return std::nullopt;
-  const fv<T> ox2 = fmul(ox, ox);
   for (std::size_t i = 0; i < count; ++i) {
     if (i == best) continue;
-    const fv<T> oy{axes[i].o, axes[i].o_err}, ny2{axes[i].n2, axes[i].n2_err};
-    if (fsign(oy) <= 0 || fsign(fsub(fmul(ox2, ny2), fmul(fmul(oy, oy), nx2))) >= 0) return std::nullopt;
+    const T lhs = x.o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x.n2_lo;
+    if (!(T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) || !(rhs > tiny) || !is_finite(rhs)) return std::nullopt;
   }
   filter_stats().certain += 2 * count - 1;  // the signs just proved
   // The true overlap along x is at the other polygon's extreme vertex: the
