@@ -490,6 +490,33 @@ TEMPLATE_TEST_CASE("SAT first: the GJK and EPA answer, on clear overlaps only", 
   }
   INFO("near ties taken by the route: " << near_taken);
   CHECK(near_taken > 0);  // the route does decide some of them
+  // A circle whose centre is inside the polygon: the polygon's edges are the
+  // axes (the centre has none), in both orders; a centre outside is refused.
+  int circles_taken = 0;
+  for (int k = 0; k < 100; ++k) {
+    const auto a = make_convex_polygon(to_type<T>(generic_polygon(rng, U(rng), U(rng))));
+    vec2<T> sum{};
+    for (const auto& v : a.vertices) sum = sum + v;
+    const T n = static_cast<T>(a.vertices.size());
+    const vec2<T> mean{T(sum.x / n), T(sum.y / n)};  // inside: the polygon is convex
+    const circle<T> inside = make_circle(mean, static_cast<T>(0.1 + 0.4 * std::abs(U(rng))));
+    // Outside: every vertex is within 2 r <= 4 of the mean, and 4.5 is beyond it.
+    const circle<T> outside = make_circle(vec2<T>{T(mean.x + T(4.5)), mean.y}, static_cast<T>(3 + U(rng)));
+    for (const bool centre_inside : {true, false}) {
+      const circle<T>& c = centre_inside ? inside : outside;
+      const epa_result<T> pc = epa_penetration(a, c), pc_usual = epa_penetration(a, c, loops);
+      const epa_result<T> cp = epa_penetration(c, a), cp_usual = epa_penetration(c, a, loops);
+      CHECK(same_result(pc, pc_usual));
+      CHECK(same_result(cp, cp_usual));
+      if (!centre_inside) {
+        CHECK(pc.iterations > 0);
+        CHECK(cp.iterations > 0);
+      }
+      circles_taken += (pc.iterations == 0) + (cp.iterations == 0);
+    }
+  }
+  INFO("circle queries taken by the route: " << circles_taken);
+  CHECK(circles_taken >= 180);  // nearly all 200 with the centre inside
   INFO("overlapping " << overlapping << ", SAT first taken " << taken << ", separated " << separated);
   CHECK(overlapping > 50);
   CHECK(separated > 50);

@@ -31,10 +31,10 @@
 // rounding test proves the exact path's bits (D-EPA-9); the exact path runs
 // otherwise. Results are identical either way.
 //
-// SAT first (D-EPA-11): for two polygons whose every edge overlap is proved
-// positive and whose smallest o / |n| is proved unique, that edge axis is the
-// one step 3 would pick; GJK and EPA are skipped and the values are rounded
-// as above (the same bits; iterations 0).
+// SAT first (D-EPA-11): for two polygons (or a polygon and a circle's centre)
+// whose every edge overlap is proved positive and whose smallest o / |n| is
+// proved unique, that edge axis is the one step 3 would pick; GJK and EPA are
+// skipped and the values are rounded as above (the same bits; iterations 0).
 //
 // Circles: EPA runs on the cores (a circle's core is its centre) and the
 // radii are added to the core depth before rounding (D-EPA-7). Two circles
@@ -57,8 +57,9 @@ namespace rigidref {
 struct epa_options {
   int max_iterations = 0;      // EPA's cap in T; 0: automatic, 32 + 4 (n_A + n_B)
   int gjk_max_iterations = 0;  // GJK's cap in T; 0: automatic (gjk_options)
-  // Two polygons that overlap by a proved margin are answered by their
-  // smallest edge axis without GJK and EPA (D-EPA-11; iterations is then 0).
+  // Two polygons that overlap by a proved margin, or a polygon and a circle
+  // whose centre is inside it, are answered by their smallest edge axis
+  // without GJK and EPA (D-EPA-11; iterations is then 0).
   // The values are the same either way; false always runs GJK and EPA.
   bool sat_first = true;
 };
@@ -591,21 +592,22 @@ bool apart_along_centres(std::span<const vec2<T>> a, std::span<const vec2<T>> b)
 template <class T>
 std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
   const std::span<const vec2<T>> a = f.a, b = f.b;
-  const std::size_t na = a.size(), nb = b.size();
-  if (na < 3 || nb < 3 || na + nb > sat_first_max_axes) return std::nullopt;
+  // Axes: the edges of each polygon; a circle's core (one point) has none.
+  const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
+  const std::size_t count = na + nb;
+  if (count == 0 || count > sat_first_max_axes) return std::nullopt;
   if (apart_along_centres(a, b)) return std::nullopt;
   constexpr T u = std::numeric_limits<T>::epsilon() / 2;
   constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
   auto key_of = [na](std::size_t i) { return i < na ? epa_axis_key{0, i, 0, 0, 0} : epa_axis_key{1, 0, i - na, 0, 0}; };
   std::array<sat_axis<T>, sat_first_max_axes> axes;
-  const std::size_t count = na + nb;
   std::size_t best = 0;
   for (int side = 0; side < 2; ++side) {
     const bool on_a = side == 0;
     const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
     const std::size_t m = other.size();
     std::size_t arg = 0;
-    for (std::size_t k = 0; k < own.size(); ++k) {
+    for (std::size_t k = 0; k < (on_a ? na : nb); ++k) {
       const vec2<T>& p0 = own[k];
       const vec2<T>& p1 = own[(k + 1) % own.size()];
       // How far the other polygon's vertex j lies on the inner (left) side
@@ -845,17 +847,19 @@ const epa_result<T>& require_finite_result(const epa_result<T>& r) {
   return r;
 }
 
-// D-EPA-11 before GJK, for two polygons: true, with `out` filled, when the
-// smallest edge axis and every value are proved; then `iterations` is 0.
+// D-EPA-11 before GJK: true, with `out` filled, when the smallest edge axis
+// and every value are proved; then `iterations` is 0. a and b are polygons or
+// a circle's centre (radius ra, rb; 0 for a polygon), at least one a polygon.
 template <class T>
-bool sat_first_penetration(std::span<const vec2<T>> a, std::span<const vec2<T>> b, epa_result<T>& out) {
+bool sat_first_penetration(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+                           epa_result<T>& out) {
   core_contact<T> c;  // only for an exact sign the filter cannot give (compare)
   c.a = a;
   c.b = b;
   const epa_filter<T> f{a, b, c};
   std::optional<epa_fcand<T>> best = sat_first_best(f);
   epa_result<T> r;
-  if (!best || !epa_fast_values(f, *best, T(0), T(0), r)) return false;
+  if (!best || !epa_fast_values(f, *best, ra, rb, r)) return false;
   ++filter_stats().filtered_values;
   r.intersecting = true;
   r.status = collision_status::converged;
@@ -975,7 +979,7 @@ epa_result<T> epa_penetration(const convex_polygon<T>& a, const convex_polygon<T
   const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
   if constexpr (filter_enabled_v<T>) {
     epa_result<T> out;
-    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, out)) return out;  // D-EPA-11
+    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, T(0), T(0), out)) return out;  // D-EPA-11
   }
   const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), sb.size()), false);
   return detail::penetration_from_core<T>(c, sa, sb, T(0), T(0),
@@ -986,6 +990,10 @@ template <class T>
 epa_result<T> epa_penetration(const convex_polygon<T>& a, const circle<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb = detail::one_point(b.center);
+  if constexpr (filter_enabled_v<T>) {
+    epa_result<T> out;  // the centre inside the polygon (D-EPA-11)
+    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, T(0), b.radius, out)) return out;
+  }
   const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), 1), false);
   return detail::penetration_from_core<T>(c, sa, sb, T(0), b.radius,
                                           detail::automatic_cap(opt.max_iterations, sa.size(), 1));
@@ -995,6 +1003,10 @@ template <class T>
 epa_result<T> epa_penetration(const circle<T>& a, const convex_polygon<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa = detail::one_point(a.center), sb(b.vertices);
+  if constexpr (filter_enabled_v<T>) {
+    epa_result<T> out;  // the centre inside the polygon (D-EPA-11)
+    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, a.radius, T(0), out)) return out;
+  }
   const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, 1, sb.size()), false);
   return detail::penetration_from_core<T>(c, sa, sb, a.radius, T(0),
                                           detail::automatic_cap(opt.max_iterations, 1, sb.size()));
