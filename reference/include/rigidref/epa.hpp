@@ -559,7 +559,7 @@ epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
 // o_x itself is checked to be at the extreme vertex (the walk in candidate()).
 
 // One edge axis: o and |n|^2 in T, rigorous bounds lo <= exact <= hi on o^2
-// (o at the vertex pair found in T) and on |n|^2 (D-EPA-11 (7)), and that
+// (o at the vertex pair found in T) and on |n|^2 (D-EPA-11 (6)), and that
 // vertex pair. Trivially constructible: the array below is not cleared on
 // every query.
 template <class T>
@@ -637,7 +637,7 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
       if (filter_force_exact() || !(x.o > o.e)) return std::nullopt;
       const fv<T> n2 = static_length2(p0, p1);
       x.n2 = n2.v;
-      // (7): bounds with a margin of 16u for the roundings in forming them.
+      // (6): bounds with a margin of 16u for the roundings in forming them.
       x.o2_lo = T((x.o - o.e) * (x.o - o.e)) * T(1 - 16 * u);
       x.o2_hi = T((x.o + o.e) * (x.o + o.e)) * T(1 + 16 * u);
       x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
@@ -647,7 +647,7 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
       if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
     }
   }
-  // (8): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
+  // (7): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
   const sat_axis<T>& x = axes[best];
   for (std::size_t i = 0; i < count; ++i) {
     if (i == best) continue;
