@@ -614,8 +614,8 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
       // of the edge's line, cross(e, v_j - p0): the deepest one is B's
       // vertex minimising n . b for an edge of A (outward normal (e.y, -e.x)),
       // A's vertex maximising n . a for an edge of B (n = (-e.y, e.x)).
-      const T ex = p1.x - p0.x, ey = p1.y - p0.y;
-      auto depth = [&](std::size_t j) { return T(ex * (other[j].y - p0.y) - ey * (other[j].x - p0.x)); };
+      const vec2<T> e = p1 - p0;
+      auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
       if (k == 0) {
         for (std::size_t j = 1; j < m; ++j)
           if (depth(j) > depth(arg)) arg = j;
@@ -630,7 +630,7 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
       // (-e.y, e.x) . (A[arg] - B[k]) for B.
       const vec2<T>& va = a[x.ia];
       const vec2<T>& vb = b[x.ib];
-      const fv<T> o = static_form2(T(ey * (va.x - vb.x)), T(ex * (va.y - vb.y)), true);
+      const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
       const T sign = on_a ? T(1) : T(-1);
       x.o = sign * o.v;
       // o > 0 proved, else the route is refused (separated, touching, or too close to tell).
@@ -973,51 +973,47 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
 
 }  // namespace detail
 
+namespace detail {
+
+// The query on two cores (a polygon's vertices, or a circle's centre with its
+// radius; 0 for a polygon): SAT first where it applies (D-EPA-11), else GJK
+// and EPA.
+template <class T>
+epa_result<T> penetration_of_cores(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+                                   const epa_options& opt) {
+  if constexpr (filter_enabled_v<T>) {
+    epa_result<T> out;
+    if (opt.sat_first && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
+  }
+  const auto c = core_query<T>(a, b, automatic_cap(opt.gjk_max_iterations, a.size(), b.size()), false);
+  return penetration_from_core<T>(c, a, b, ra, rb, automatic_cap(opt.max_iterations, a.size(), b.size()));
+}
+
+}  // namespace detail
+
 template <class T>
 epa_result<T> epa_penetration(const convex_polygon<T>& a, const convex_polygon<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
-  const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
-  if constexpr (filter_enabled_v<T>) {
-    epa_result<T> out;
-    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, T(0), T(0), out)) return out;  // D-EPA-11
-  }
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), sb.size()), false);
-  return detail::penetration_from_core<T>(c, sa, sb, T(0), T(0),
-                                          detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()));
+  return detail::penetration_of_cores<T>(a.vertices, b.vertices, T(0), T(0), opt);
 }
 
 template <class T>
 epa_result<T> epa_penetration(const convex_polygon<T>& a, const circle<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
-  const std::span<const vec2<T>> sa(a.vertices), sb = detail::one_point(b.center);
-  if constexpr (filter_enabled_v<T>) {
-    epa_result<T> out;  // the centre inside the polygon (D-EPA-11)
-    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, T(0), b.radius, out)) return out;
-  }
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, sa.size(), 1), false);
-  return detail::penetration_from_core<T>(c, sa, sb, T(0), b.radius,
-                                          detail::automatic_cap(opt.max_iterations, sa.size(), 1));
+  return detail::penetration_of_cores<T>(a.vertices, detail::one_point(b.center), T(0), b.radius, opt);
 }
 
 template <class T>
 epa_result<T> epa_penetration(const circle<T>& a, const convex_polygon<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
-  const std::span<const vec2<T>> sa = detail::one_point(a.center), sb(b.vertices);
-  if constexpr (filter_enabled_v<T>) {
-    epa_result<T> out;  // the centre inside the polygon (D-EPA-11)
-    if (opt.sat_first && detail::sat_first_penetration<T>(sa, sb, a.radius, T(0), out)) return out;
-  }
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, 1, sb.size()), false);
-  return detail::penetration_from_core<T>(c, sa, sb, a.radius, T(0),
-                                          detail::automatic_cap(opt.max_iterations, 1, sb.size()));
+  return detail::penetration_of_cores<T>(detail::one_point(a.center), b.vertices, a.radius, T(0), opt);
 }
 
 template <class T>
 epa_result<T> epa_penetration(const circle<T>& a, const circle<T>& b, const epa_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "epa_penetration needs a binary floating type (sqrt)");
-  const std::span<const vec2<T>> sa = detail::one_point(a.center), sb = detail::one_point(b.center);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.gjk_max_iterations, 1, 1), false);
-  return detail::penetration_from_core<T>(c, sa, sb, a.radius, b.radius, detail::automatic_cap(opt.max_iterations, 1, 1));
+  return detail::penetration_of_cores<T>(detail::one_point(a.center), detail::one_point(b.center), a.radius, b.radius,
+                                         opt);
 }
 
 template <class T>

@@ -151,25 +151,9 @@ RIGIDREF_HOT fv<T> fdot(const fvec<T>& a, const fvec<T>& b) {
 // Each term is one rounded difference per factor and one rounded product,
 // the terms one rounded sum: the expression of orientation() in
 // predicates.hpp (which has c = a), so Shewchuk's bound (3 + 16u) u (|l| + |r|)
-// holds, with the same guard against underflow. +1 / -1 when the sign of the
-// exact value is proved, 0 when it is not. D-GJK-17
-template <class T>
-RIGIDREF_HOT int static_sign2(const T& l, const T& r, bool difference) {
-  using std::abs;
-  if (filter_force_exact()) return 0;
-  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
-  const T v = difference ? T(l - r) : T(l + r);
-  const T sum = abs(l) + abs(r);
-  if (!(sum > std::numeric_limits<T>::min() / u / u)) return 0;  // also false for NaN
-  const T bound = (3 + 16 * u) * u * sum;
-  if (v > bound) return 1;
-  if (-v > bound) return -1;
-  return 0;
-}
-
-// The same degree-2 form as a filtered value: v = l -+ r and Shewchuk's bound
-// on |v - exact|, or an infinite bound (never proves a sign) below the
-// underflow guard. D-EPA-11
+// holds, with the same guard against underflow. static_form2 gives the value
+// with that bound (an infinite one below the guard, or for NaN: never a
+// proof); static_sign2 its sign, +1 / -1 when proved, 0 when not. D-GJK-17
 template <class T>
 RIGIDREF_HOT fv<T> static_form2(const T& l, const T& r, bool difference) {
   using std::abs;
@@ -178,6 +162,11 @@ RIGIDREF_HOT fv<T> static_form2(const T& l, const T& r, bool difference) {
   const T sum = abs(l) + abs(r);
   if (!(sum > std::numeric_limits<T>::min() / u / u)) return {v, std::numeric_limits<T>::infinity()};
   return {v, (3 + 16 * u) * u * sum};
+}
+
+template <class T>
+RIGIDREF_HOT int static_sign2(const T& l, const T& r, bool difference) {
+  return fsign(static_form2(l, r, difference));
 }
 
 // |e|^2 = ex^2 + ey^2 of an edge e = q - p of input points, as a filtered
