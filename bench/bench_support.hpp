@@ -1,7 +1,9 @@
 // What the benchmark programs share: main() with a default minimum time,
 // the "min" statistic row, the loop that cycles through a corpus, and
-// Box2D's b2Distance call.
+// Box2D's polygon set-up and b2Distance call.
 #pragma once
+
+#include "rigidref/vec2.hpp"
 
 #include <benchmark/benchmark.h>
 #include <box2d/b2_distance.h>
@@ -67,6 +69,25 @@ inline b2DistanceOutput box2d_distance(const b2Shape& a, const b2Shape& b, bool 
   b2DistanceOutput out;
   b2Distance(&out, &cache, &in);
   return out;
+}
+
+// A Box2D polygon from double vertices rounded to float; Set() builds the hull
+// and the normals (outside any timed loop).
+inline b2PolygonShape box2d_polygon(const std::vector<vec2<double>>& v) {
+  std::vector<b2Vec2> w;
+  for (const auto& p : v) w.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+  b2PolygonShape s;
+  s.Set(w.data(), static_cast<int32>(w.size()));
+  return s;
+}
+
+// cycle() over `distance` (a b2Distance call), after checking that it decides
+// every item (with its exact `overlapping`) as the exact path does.
+template <class Items, class Distance>
+void checked_box2d_distance_cycle(benchmark::State& state, const Items& items, Distance distance) {
+  checked_cycle(
+      state, items, [&](const auto& s) { return (distance(s).distance == 0.0f) == s.overlapping; },
+      "Box2D's b2Distance disagrees with the exact decision on a corpus pair", distance);
 }
 
 // main(): the registered benchmarks, with `min_time_flag` (for example
