@@ -25,10 +25,12 @@
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
 
+#include "rigidref/epa.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/gjk.hpp"
 #include "rigidref/verify/collision_accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "rigidref/verify/filter_agreement.hpp"
 
 #include <rapidcheck/catch.h>
 
@@ -331,6 +333,83 @@ TEMPLATE_LIST_TEST_CASE("GJK with circles: core distance minus radii", "[gjk][ci
       RC_ASSERT(verify::relative_error_eps(g.distance, truth) <= bound);
     }
   });
+}
+
+// D-GJK-19: a circle's centre outside a polygon is answered from its closest
+// feature, found without GJK's loop and proved by the one-pass certificate
+// (iterations 0). Every answer must be the loop's (point_first = false) bit
+// for bit, in both orders, for GJK and for EPA; the route must be taken for
+// generic centres outside and never for a centre inside or on the boundary.
+TEMPLATE_TEST_CASE("closest feature first: a circle's centre outside a polygon", "[gjk][circle][filter]", float,
+                   double, long double) {
+  using T = TestType;
+  using verify::same_result;
+  const gjk_options gjk_loop{0, false};
+  const epa_options epa_loop{0, 0, true, false};  // SAT first still answers centres inside
+  // Both orders, both queries; returns how many of the four took the route.
+  auto check_pair = [&](const convex_polygon<T>& p, const circle<T>& c) {
+    const gjk_result<T> pc = gjk_distance(p, c), cp = gjk_distance(c, p);
+    const epa_result<T> epc = epa_penetration(p, c), ecp = epa_penetration(c, p);
+    CHECK(same_result(pc, gjk_distance(p, c, gjk_loop)));
+    CHECK(same_result(cp, gjk_distance(c, p, gjk_loop)));
+    CHECK(same_result(epc, epa_penetration(p, c, epa_loop)));
+    CHECK(same_result(ecp, epa_penetration(c, p, epa_loop)));
+    // Both orders and both queries share the route: when GJK takes it, so
+    // does everything else (EPA alone also answers centres inside, D-EPA-11).
+    CHECK((pc.iterations == 0) == (cp.iterations == 0));
+    if (pc.iterations == 0) CHECK((epc.iterations == 0 && ecp.iterations == 0));
+    return (pc.iterations == 0) + (cp.iterations == 0);
+  };
+  std::mt19937_64 rng(20261124);
+  std::uniform_real_distribution<double> U(0, 1);
+  int outside = 0, outside_taken = 0, inside_taken = 0;
+  for (int k = 0; k < 300; ++k) {
+    const int n = 3 + static_cast<int>(U(rng) * 6);
+    const double r = 0.5 + 1.5 * U(rng), rot = 6.28 * U(rng);
+    std::vector<vec2<T>> v;
+    for (int i = 0; i < n; ++i) {
+      const double t = (i + 0.6 * U(rng) - 0.3) * 6.283185307179586 / n + rot;
+      v.push_back({static_cast<T>(r * std::cos(t)), static_cast<T>(r * 0.7 * std::sin(t))});
+    }
+    const convex_polygon<T> p = make_convex_polygon(v);
+    const vec2<T> centre{static_cast<T>(8 * U(rng) - 4), static_cast<T>(8 * U(rng) - 4)};
+    const circle<T> c = make_circle(centre, static_cast<T>(0.05 + 2.5 * U(rng)));
+    const int taken = check_pair(p, c);
+    EP exact_poly;
+    for (const auto& x : p.vertices) exact_poly.push_back({to_exact(x.x), to_exact(x.y)});
+    const bool is_outside = dist2_to_polygon(EV{to_exact(centre.x), to_exact(centre.y)}, exact_poly) > 0;
+    outside += is_outside;
+    (is_outside ? outside_taken : inside_taken) += taken;
+  }
+  INFO("centres outside " << outside << ", queries taken " << outside_taken << " of " << 2 * outside);
+  CHECK(outside > 150);
+  CHECK(inside_taken == 0);
+  CHECK(outside_taken == 2 * outside);  // generic centres: the guess and the certificate always succeed
+  // Integer polygons and centres: centres on edge lines, on the boundaries of
+  // the vertex wedges (a tie between a vertex and an edge), on the boundary
+  // itself, inside. Refusals are fine; other bits are not.
+  const std::vector<std::vector<vec2<T>>> shapes{
+      {{T(0), T(0)}, {T(2), T(0)}, {T(2), T(2)}, {T(0), T(2)}},
+      {{T(0), T(0)}, {T(3), T(0)}, {T(0), T(1)}},
+      {{T(0), T(0)}, {T(2), T(1)}, {T(1), T(3)}, {T(-1), T(2)}},
+      {{T(0), T(0)}, {T(2), T(0)}, {T(3), T(1)}, {T(2), T(2)}, {T(0), T(2)}, {T(-1), T(1)}}};
+  int grid_taken = 0, on_boundary_taken = 0;
+  for (const auto& s : shapes) {
+    const convex_polygon<T> p = make_convex_polygon(s);
+    EP exact_poly;
+    for (const auto& x : p.vertices) exact_poly.push_back({to_exact(x.x), to_exact(x.y)});
+    for (int x = -4; x <= 6; ++x)
+      for (int y = -4; y <= 6; ++y)
+        for (const int radius : {1, 2}) {
+          const vec2<T> centre{T(x), T(y)};
+          const int taken = check_pair(p, make_circle(centre, T(radius)));
+          grid_taken += taken;
+          if (dist2_to_polygon(EV{exact(x), exact(y)}, exact_poly) == 0) on_boundary_taken += taken;
+        }
+  }
+  INFO("integer queries taken " << grid_taken);
+  CHECK(grid_taken > 0);
+  CHECK(on_boundary_taken == 0);
 }
 
 // ---- accuracy table ----------------------------------------------------------------------

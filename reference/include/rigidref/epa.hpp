@@ -62,6 +62,9 @@ struct epa_options {
   // without GJK and EPA (D-EPA-11; iterations is then 0).
   // The values are the same either way; false always runs GJK and EPA.
   bool sat_first = true;
+  // A circle whose centre is outside a polygon: the centre's closest feature
+  // is found without GJK's loop (D-GJK-19, as gjk_options::point_first).
+  bool point_first = true;
 };
 
 template <class T>
@@ -985,7 +988,7 @@ epa_result<T> penetration_of_cores(std::span<const vec2<T>> a, std::span<const v
     epa_result<T> out;
     if (opt.sat_first && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
   }
-  const auto c = core_query<T>(a, b, automatic_cap(opt.gjk_max_iterations, a.size(), b.size()), false);
+  const auto c = core_query<T>(a, b, automatic_cap(opt.gjk_max_iterations, a.size(), b.size()), false, opt.point_first);
   return penetration_from_core<T>(c, a, b, ra, rb, automatic_cap(opt.max_iterations, a.size(), b.size()));
 }
 

@@ -86,6 +86,10 @@ struct gjk_options {
   // Iteration cap of GJK in T; 0: automatic, 32 + 4 (n_A + n_B). In exact
   // arithmetic GJK on polygons ends within about n_A + n_B iterations.
   int max_iterations = 0;
+  // A circle's centre outside a polygon: its closest feature is found
+  // directly and proved, without GJK's loop (D-GJK-19; iterations is then
+  // 0). The values are the same either way; false always runs GJK.
+  bool point_first = true;
 };
 
 template <class T>
@@ -879,6 +883,50 @@ bool direct_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<
   return true;
 }
 
+// ---- a circle's centre: its closest feature without GJK (D-GJK-19) ------------
+//
+// Outside a convex polygon P, the exterior Voronoi regions of P's features
+// partition the plane: the half-strip beyond edge k (q outside the edge's
+// line, projecting into the open edge) and the wedge at vertex k (between the
+// outward normals of its two edges). guess_point_features finds the region
+// holding q in T, without GJK; it is only a guess, which
+// direct_certify_separation then proves or refuses (so a rounding error here
+// costs speed, never bits). No region (q inside P, or T's rounding): false.
+template <class T>
+bool guess_point_features(std::span<const vec2<T>> P, const vec2<T>& q, bool point_is_a, gjk_simplex<T>& s) {
+  const std::size_t n = P.size();
+  if (n < 3) return false;
+  auto pair_of = [&](std::size_t k) -> minkowski_point<T> {
+    return point_is_a ? minkowski_point<T>{q - P[k], 0, k} : minkowski_point<T>{P[k] - q, k, 0};
+  };
+  // after_previous: e_{k-1} . (q - P_k) >= 0, q at or beyond the end of edge k - 1.
+  bool after_previous = dot(P[0] - P[n - 1], q - P[0]) >= 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t k1 = k + 1 == n ? 0 : k + 1;
+    const vec2<T> e = P[k1] - P[k];
+    const vec2<T> d = q - P[k];
+    const T t = dot(e, d);
+    if (t <= 0) {
+      if (after_previous) {  // vertex k's wedge
+        s.p[0] = pair_of(k);
+        s.size = 1;
+        return true;
+      }
+      after_previous = false;  // e . (q - P_{k+1}) = t - |e|^2 < 0
+      continue;
+    }
+    const T t_end = dot(e, q - P[k1]);
+    if (t_end < 0 && cross(e, d) < 0) {  // the open edge's strip, right of the counter-clockwise edge
+      s.p[0] = pair_of(k);
+      s.p[1] = pair_of(k1);
+      s.size = 2;
+      return true;
+    }
+    after_previous = t_end >= 0;
+  }
+  return false;
+}
+
 // ---- rounding once, without rationals, when provably the same (D-GJK-16) ------
 //
 // A value the exact path rounds once (a distance, a coordinate, a component
@@ -1483,10 +1531,28 @@ inline int automatic_cap(int requested, std::size_t na, std::size_t nb) {
 }
 
 template <class T>
-core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap, bool need_common = true) {
+core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap, bool need_common = true,
+                           bool point_first = true) {
   core_contact<T> c;
   c.a = a;
   c.b = b;
+  if constexpr (filter_enabled_v<T>) {
+    // A circle's centre against a polygon: its closest feature found directly
+    // and proved by the one-pass certificate; GJK's loop is skipped
+    // (D-GJK-19; iterations is then 0).
+    if (point_first && (a.size() == 1) != (b.size() == 1)) {
+      const bool point_is_a = a.size() == 1;
+      gjk_simplex<T> s;
+      if (guess_point_features<T>(point_is_a ? b : a, point_is_a ? a[0] : b[0], point_is_a, s) &&
+          direct_certify_separation<T>(a, b, s, c.fa, c.fb)) {
+        ++filter_stats().certain;
+        c.seed = simplex_indices(s);
+        c.separated = true;
+        c.lazy_closest = true;
+        return c;
+      }
+    }
+  }
   const gjk_run<T> run = gjk_core(a, b, cap);
   c.iterations = run.iterations;
   c.capped = run.claim == gjk_claim::cap;
@@ -1682,7 +1748,8 @@ template <class T>
 gjk_result<T> gjk_distance(const convex_polygon<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()));
+  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()), true,
+                                       opt.point_first);
   return detail::distance_from_core<T>(c, T(0), T(0));
 }
 
@@ -1690,7 +1757,8 @@ template <class T>
 gjk_result<T> gjk_distance(const convex_polygon<T>& a, const circle<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices);
-  const auto c = detail::core_query<T>(sa, detail::one_point(b.center), detail::automatic_cap(opt.max_iterations, sa.size(), 1));
+  const auto c = detail::core_query<T>(sa, detail::one_point(b.center), detail::automatic_cap(opt.max_iterations, sa.size(), 1), true,
+                                       opt.point_first);
   return detail::distance_from_core<T>(c, T(0), b.radius);
 }
 
@@ -1698,7 +1766,8 @@ template <class T>
 gjk_result<T> gjk_distance(const circle<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sb(b.vertices);
-  const auto c = detail::core_query<T>(detail::one_point(a.center), sb, detail::automatic_cap(opt.max_iterations, 1, sb.size()));
+  const auto c = detail::core_query<T>(detail::one_point(a.center), sb, detail::automatic_cap(opt.max_iterations, 1, sb.size()), true,
+                                       opt.point_first);
   return detail::distance_from_core<T>(c, a.radius, T(0));
 }
 
