@@ -1748,8 +1748,7 @@ template <class T>
 gjk_result<T> gjk_distance(const convex_polygon<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()), true,
-                                       opt.point_first);
+  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()));
   return detail::distance_from_core<T>(c, T(0), T(0));
 }
 
@@ -1757,8 +1756,8 @@ template <class T>
 gjk_result<T> gjk_distance(const convex_polygon<T>& a, const circle<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices);
-  const auto c = detail::core_query<T>(sa, detail::one_point(b.center), detail::automatic_cap(opt.max_iterations, sa.size(), 1), true,
-                                       opt.point_first);
+  const auto c = detail::core_query<T>(sa, detail::one_point(b.center),
+                                       detail::automatic_cap(opt.max_iterations, sa.size(), 1), true, opt.point_first);
   return detail::distance_from_core<T>(c, T(0), b.radius);
 }
 
@@ -1766,8 +1765,8 @@ template <class T>
 gjk_result<T> gjk_distance(const circle<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sb(b.vertices);
-  const auto c = detail::core_query<T>(detail::one_point(a.center), sb, detail::automatic_cap(opt.max_iterations, 1, sb.size()), true,
-                                       opt.point_first);
+  const auto c = detail::core_query<T>(detail::one_point(a.center), sb,
+                                       detail::automatic_cap(opt.max_iterations, 1, sb.size()), true, opt.point_first);
   return detail::distance_from_core<T>(c, a.radius, T(0));
 }
 
