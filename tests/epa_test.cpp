@@ -193,6 +193,78 @@ TEMPLATE_LIST_TEST_CASE("EPA: swapping A and B negates the normal; translation l
   });
 }
 
+// Rotation invariance. A quarter turn (x, y) -> (-y, x) is exact in every
+// type and commutes with rounding, so the answers must turn with the shapes
+// bit for bit wherever they are determined (decisions, distance, depth; the
+// normal and witnesses when the minimising axis is unique). An integer
+// Pythagorean rotation [[a, -b], [b, a]] (a^2 + b^2 = c^2) maps integer
+// polygons to integer polygons scaled by c: decisions must agree exactly and
+// the values scale by c, within the 1-ulp rounding of each side (D-GJK-8,
+// D-EPA-6): |v' - c v| <= eps (|v'| + c |v|).
+namespace {
+EP quarter_turn(const EP& p) {
+  EP out;
+  for (const auto& v : p) out.push_back({exact(-v.y), v.x});
+  return out;
+}
+template <class T>
+vec2<T> quarter_turn(const vec2<T>& v) {
+  return {T(-v.y), v.x};
+}
+EP rotate_scaled(const EP& p, const gen::pythagorean& r) {
+  EP out;
+  for (const auto& v : p) out.push_back({exact(r.a * v.x - r.b * v.y), exact(r.b * v.x + r.a * v.y)});
+  return out;
+}
+template <class T>
+bool scales_by(const T& v, const T& v_rotated, const exact& c) {
+  const exact x = to_exact(v), y = to_exact(v_rotated), e = to_exact(epsilon<T>());
+  return eabs(y - c * x) <= e * (eabs(y) + c * eabs(x));
+}
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("GJK and EPA: rotation invariance (quarter turns exactly, Pythagorean rotations scaled)",
+                        "[epa][gjk][properties]", floating_scalars) {
+  using T = TestType;
+  rc::prop("a quarter turn turns every determined answer, bit for bit", [] {
+    const EP a = *convex_integer_polygon();
+    const EP b = translate(*convex_integer_polygon(), *near_offset(1 << 20));
+    const EP ra = quarter_turn(a), rb = quarter_turn(b);
+    const auto o = verify::exact_convex_collision(a, b);
+    const auto g = gjk_distance(poly_of<T>(a), poly_of<T>(b)), rg = gjk_distance(poly_of<T>(ra), poly_of<T>(rb));
+    const auto e = epa_penetration(poly_of<T>(a), poly_of<T>(b)), re = epa_penetration(poly_of<T>(ra), poly_of<T>(rb));
+    RC_ASSERT(rg.intersecting == g.intersecting);
+    RC_ASSERT(rg.status == g.status);
+    RC_ASSERT(rg.distance == g.distance);
+    RC_ASSERT(re.intersecting == e.intersecting);
+    RC_ASSERT(re.status == e.status);
+    RC_ASSERT(re.depth == e.depth);
+    RC_ASSERT(re.distance == e.distance);
+    RC_CLASSIFY(o.intersecting && o.minimising_axes == 1 && !o.touching, "overlapping, unique axis");
+    if (o.intersecting && o.minimising_axes == 1 && !o.touching) {
+      RC_ASSERT(re.normal == quarter_turn(e.normal));
+      RC_ASSERT(re.point_a == quarter_turn(e.point_a));
+      RC_ASSERT(re.point_b == quarter_turn(e.point_b));
+    }
+  });
+  rc::prop("a Pythagorean rotation scales the distance and the depth by c", [] {
+    const EP a = *small_integer_polygon(0, 0);
+    const EP b = *small_integer_polygon(*rc::gen::inRange(-4, 5), *rc::gen::inRange(-4, 5));
+    const gen::pythagorean r = *gen::pythagorean_triple();
+    const EP ra = rotate_scaled(a, r), rb = rotate_scaled(b, r);
+    RC_PRE(gen::exactly_representable<T>(ra) && gen::exactly_representable<T>(rb));
+    const exact c(r.c);
+    const auto g = gjk_distance(poly_of<T>(a), poly_of<T>(b)), rg = gjk_distance(poly_of<T>(ra), poly_of<T>(rb));
+    const auto e = epa_penetration(poly_of<T>(a), poly_of<T>(b)), re = epa_penetration(poly_of<T>(ra), poly_of<T>(rb));
+    RC_ASSERT(rg.intersecting == g.intersecting);
+    RC_ASSERT(rg.status == g.status);
+    RC_ASSERT(re.status == e.status);
+    RC_CLASSIFY(g.intersecting, "intersecting");
+    RC_ASSERT(scales_by(g.distance, rg.distance, c));
+    RC_ASSERT(scales_by(e.depth, re.depth, c));
+  });
+}
+
 namespace {
 template <class T>
 std::vector<vec2<T>> box(const T& x0, const T& y0, const T& x1, const T& y1) {
