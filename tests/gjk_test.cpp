@@ -375,9 +375,7 @@ TEMPLATE_TEST_CASE("closest feature first: a circle's centre outside a polygon",
     const vec2<T> centre{static_cast<T>(8 * U(rng) - 4), static_cast<T>(8 * U(rng) - 4)};
     const circle<T> c = make_circle(centre, static_cast<T>(0.05 + 2.5 * U(rng)));
     const int taken = check_pair(p, c);
-    EP exact_poly;
-    for (const auto& x : p.vertices) exact_poly.push_back({to_exact(x.x), to_exact(x.y)});
-    const bool is_outside = dist2_to_polygon(EV{to_exact(centre.x), to_exact(centre.y)}, exact_poly) > 0;
+    const bool is_outside = dist2_to_polygon(ex(centre), detail::exact_points<T>(p.vertices)) > 0;
     outside += is_outside;
     (is_outside ? outside_taken : inside_taken) += taken;
   }
@@ -396,8 +394,7 @@ TEMPLATE_TEST_CASE("closest feature first: a circle's centre outside a polygon",
   int grid_taken = 0, on_boundary_taken = 0;
   for (const auto& s : shapes) {
     const convex_polygon<T> p = make_convex_polygon(s);
-    EP exact_poly;
-    for (const auto& x : p.vertices) exact_poly.push_back({to_exact(x.x), to_exact(x.y)});
+    const EP exact_poly = detail::exact_points<T>(p.vertices);
     for (int x = -4; x <= 6; ++x)
       for (int y = -4; y <= 6; ++y)
         for (const int radius : {1, 2}) {

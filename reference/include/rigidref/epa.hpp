@@ -60,7 +60,8 @@ struct epa_options {
   // Two polygons that overlap by a proved margin, or a polygon and a circle
   // whose centre is inside it, are answered by their smallest edge axis
   // without GJK and EPA (D-EPA-11; iterations is then 0).
-  // The values are the same either way; false always runs GJK and EPA.
+  // The values are the same either way; false runs GJK and EPA (with
+  // point_first below for a circle's centre outside the polygon).
   bool sat_first = true;
   // A circle whose centre is outside a polygon: the centre's closest feature
   // is found without GJK's loop (D-GJK-19, as gjk_options::point_first).
@@ -973,10 +974,6 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
                                         : (touching ? collision_status::touching : collision_status::converged);
   return require_finite_result(out);
 }
-
-}  // namespace detail
-
-namespace detail {
 
 // The query on two cores (a polygon's vertices, or a circle's centre with its
 // radius; 0 for a polygon): SAT first where it applies (D-EPA-11), else GJK

@@ -37,23 +37,27 @@ bool same_bits(const vec2<T>& x, const vec2<T>& y) {
   return same_bits(x.x, y.x) && same_bits(x.y, y.y);
 }
 
-// x filtered, y forced exact. EPA's SAT-first route (D-EPA-11; iterations 0)
-// exists only with the filter on: its values must be the exact path's bit for
-// bit, but how they were found (iterations, exact_fallback) differs by design.
+// x filtered, y forced exact. The routes without a loop (EPA's SAT first,
+// D-EPA-11; GJK's and EPA's closest feature of a circle's centre, D-GJK-19;
+// both give iterations 0) exist only with the filter on: their values must be
+// the exact path's bit for bit, but how they were found (iterations,
+// exact_fallback) differs by design.
+template <class R>
+bool same_route(const R& x, const R& y) {
+  return x.iterations == 0 || (x.iterations == y.iterations && x.exact_fallback == y.exact_fallback);
+}
+
 template <class T>
 bool same_result(const epa_result<T>& x, const epa_result<T>& y) {
-  const bool same_route = x.iterations == 0 || (x.iterations == y.iterations && x.exact_fallback == y.exact_fallback);
-  return same_route && x.status == y.status && x.intersecting == y.intersecting && same_bits(x.depth, y.depth) &&
+  return same_route(x, y) && x.status == y.status && x.intersecting == y.intersecting && same_bits(x.depth, y.depth) &&
          same_bits(x.distance, y.distance) && same_bits(x.normal, y.normal) && same_bits(x.point_a, y.point_a) &&
          same_bits(x.point_b, y.point_b);
 }
 
-// GJK's route for a circle's centre (D-GJK-19; iterations 0) likewise.
 template <class T>
 bool same_result(const gjk_result<T>& x, const gjk_result<T>& y) {
-  const bool same_route = x.iterations == 0 || (x.iterations == y.iterations && x.exact_fallback == y.exact_fallback);
-  return same_route && x.status == y.status && x.intersecting == y.intersecting && same_bits(x.distance, y.distance) &&
-         same_bits(x.point_a, y.point_a) && same_bits(x.point_b, y.point_b);
+  return same_route(x, y) && x.status == y.status && x.intersecting == y.intersecting &&
+         same_bits(x.distance, y.distance) && same_bits(x.point_a, y.point_a) && same_bits(x.point_b, y.point_b);
 }
 
 // Circle queries built from a polygon pair: a circle centred at B's first
