@@ -8,7 +8,7 @@
 
 #include "rigidref/articles/body_force.hpp"
 #include "rigidref/impulse.hpp"
-#include "rigidref/verify/solver_checks.hpp"
+#include "rigidref/internal/solver_checks.hpp"
 
 #include <catch2/catch.hpp>
 

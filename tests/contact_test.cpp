@@ -24,7 +24,7 @@
 #include "rigidref/epa.hpp"
 #include "rigidref/verify/accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
-#include "rigidref/verify/sat_accuracy.hpp"
+#include "rigidref/internal/sat_accuracy.hpp"
 
 #include <nlohmann/json.hpp>
 #include <rapidcheck/catch.h>

@@ -30,9 +30,9 @@
 
 #include "rigidref/epa.hpp"
 #include "rigidref/filter.hpp"
-#include "rigidref/verify/collision_accuracy.hpp"
+#include "rigidref/internal/collision_accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
-#include "rigidref/verify/filter_agreement.hpp"
+#include "rigidref/internal/filter_agreement.hpp"
 
 #include <rapidcheck/catch.h>
 

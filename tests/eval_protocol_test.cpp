@@ -18,7 +18,7 @@
 #include "rigidref/mass.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/verify/accuracy.hpp"
-#include "rigidref/verify/bounds.hpp"
+#include "rigidref/internal/bounds.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -10,7 +10,7 @@
 
 #include "rigidref/articles/create_polygon_points.hpp"
 #include "rigidref/verify/accuracy.hpp"
-#include "rigidref/verify/bounds.hpp"
+#include "rigidref/internal/bounds.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -6,6 +6,27 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WO
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "install failed")
 endif()
+# The installed headers are exactly the public ones: every file of
+# reference/include/, and nothing of the internal machinery
+# (reference/include_private/: campaign, report and test code).
+file(GLOB_RECURSE public RELATIVE "${SOURCE_DIR}/reference/include" "${SOURCE_DIR}/reference/include/*")
+file(GLOB_RECURSE installed RELATIVE "${WORK_DIR}/prefix/include" "${WORK_DIR}/prefix/include/*")
+list(SORT public)
+list(SORT installed)
+if(NOT public STREQUAL installed)
+  message(FATAL_ERROR "installed headers differ from reference/include/:\n public: ${public}\n installed: ${installed}")
+endif()
+file(GLOB_RECURSE internal RELATIVE "${SOURCE_DIR}/reference/include_private" "${SOURCE_DIR}/reference/include_private/*")
+list(LENGTH internal internal_count)
+if(internal_count EQUAL 0)
+  message(FATAL_ERROR "no internal headers found under ${SOURCE_DIR}/reference/include_private")
+endif()
+foreach(h IN LISTS internal)
+  if(EXISTS "${WORK_DIR}/prefix/include/${h}")
+    message(FATAL_ERROR "internal header installed: ${h}")
+  endif()
+endforeach()
+message("installed the public headers only; none of the ${internal_count} internal ones")
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "${WORK_DIR}/build"
                         -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX}
                 RESULT_VARIABLE rc)

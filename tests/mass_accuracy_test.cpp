@@ -1,10 +1,10 @@
 // The accuracy tables of `rigidref report`, enforced: every function in every
-// type stays within its bound in verify/bounds.hpp on the reproducible
+// type stays within its bound in internal/bounds.hpp on the reproducible
 // corpus (a smaller one than the report's, same generators and seeds scheme).
 #include "support/enforce_bounds.hpp"
 #include "support/matchers.hpp"
 
-#include "rigidref/verify/mass_accuracy.hpp"
+#include "rigidref/internal/mass_accuracy.hpp"
 
 using namespace rigidref;
 

@@ -1,10 +1,10 @@
 // The matrix accuracy tables of `rigidref report`, enforced: the reference
 // square root, polar factors and shape matching within their bounds in every
-// type and condition band (verify/bounds.hpp); the article methods measured.
+// type and condition band (internal/bounds.hpp); the article methods measured.
 #include "support/enforce_bounds.hpp"
 #include "support/matchers.hpp"
 
-#include "rigidref/verify/matrix_accuracy.hpp"
+#include "rigidref/internal/matrix_accuracy.hpp"
 
 using namespace rigidref;
 

@@ -7,8 +7,8 @@
 #include "rigidref/mpfr.hpp"
 
 #include "rigidref/double_word.hpp"
-#include "rigidref/verify/bounds.hpp"
-#include "rigidref/verify/mass_accuracy.hpp"
+#include "rigidref/internal/bounds.hpp"
+#include "rigidref/internal/mass_accuracy.hpp"
 
 #include <rapidcheck/catch.h>
 

@@ -22,7 +22,7 @@
 #include "rigidref/articles/rectangle_sat.hpp"
 #include "rigidref/sat.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
-#include "rigidref/verify/sat_accuracy.hpp"
+#include "rigidref/internal/sat_accuracy.hpp"
 
 #include <nlohmann/json.hpp>
 #include <rapidcheck/catch.h>
@@ -663,7 +663,7 @@ TEMPLATE_LIST_TEST_CASE("circle against polygon: status exact, push-out by depth
 
 // ---- accuracy tables ------------------------------------------------------------------
 
-TEMPLATE_LIST_TEST_CASE("accuracy tables on the report corpus (verify/sat_accuracy.hpp)", "[sat][accuracy]",
+TEMPLATE_LIST_TEST_CASE("accuracy tables on the report corpus (internal/sat_accuracy.hpp)", "[sat][accuracy]",
                         floating_scalars) {
   using T = TestType;
   // Bounds stated here (bounds.hpp is not ours): rational outputs 0 ulps,

@@ -1,5 +1,5 @@
 // The reference model of the Force Based scene (scene_reference.hpp) and the
-// scene properties, measured on both models (verify/scene_checks.hpp;
+// scene properties, measured on both models (internal/scene_checks.hpp;
 // derivations/scene_reference.md, D-SCENEREF-1..9):
 //  - mass: rigidref's polygon mass equals createPolygonPoints' inertia;
 //  - the solver adapter is solve_contacts when its coefficients are;
@@ -11,7 +11,7 @@
 //    2^32 eps until the first step whose discrete events differ (D-SCENEREF-9);
 //  - resting (D-SCENEREF-5) and energy (D-SCENEREF-8).
 // mp50 runs the scene once per model (the runs are cached below).
-#include "rigidref/verify/scene_checks.hpp"
+#include "rigidref/internal/scene_checks.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

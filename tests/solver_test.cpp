@@ -23,7 +23,7 @@
 
 #include "rigidref/impulse.hpp"
 #include "rigidref/solver.hpp"
-#include "rigidref/verify/solver_checks.hpp"
+#include "rigidref/internal/solver_checks.hpp"
 
 #include <nlohmann/json.hpp>
 #include <rapidcheck/catch.h>

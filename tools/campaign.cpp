@@ -1,6 +1,6 @@
 #include "campaign.hpp"
 
-#include "rigidref/verify/collision_campaign.hpp"
+#include "rigidref/internal/collision_campaign.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -146,7 +146,7 @@ int run_campaign(const campaign_options& o, std::ostream& out, std::ostream& err
   out << "rigidref collision campaign  (seed " << o.seed << ", --pairs " << o.pairs << ", first " << o.first
       << ", query limit " << o.max_query_ms << " ms)\n"
       << "Each pair runs gjk_distance, epa_penetration and sat; decisions are compared with the exact oracle\n"
-      << "(verify/collision_oracle.hpp), values in eps of the type against verify/bounds.hpp.\n"
+      << "(verify/collision_oracle.hpp), values in eps of the type against internal/bounds.hpp.\n"
       << "verdicts: oracle's separated/touching/intersecting counts. dec: pairs with a decision mismatch;\n"
       << "bound: pairs with a value outside its bound; err: a query threw; hang: a query over the limit twice,\n"
       << "in wall and CPU time (slow: over it in wall time only, i.e. preempted); cap, fb: GJK/EPA cap_reached\n"

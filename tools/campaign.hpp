@@ -1,6 +1,6 @@
 // `rigidref campaign`: the long collision campaign (not in CI): many random
 // and adversarial convex pairs per type through GJK, EPA and SAT, each
-// compared with the exact oracle (verify/collision_campaign.hpp).
+// compared with the exact oracle (internal/collision_campaign.hpp).
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -3,7 +3,7 @@
 // exactly as a double, so an engine computing in float (Box2D) and one in
 // double (Chipmunk, libccd) solve the very same problem as the reference.
 //
-// Set "mass": the mass-property corpus of the report (verify/mass_corpus.hpp:
+// Set "mass": the mass-property corpus of the report (internal/mass_corpus.hpp:
 // convex, star, comb and needle polygons, 1e-3 .. 1e3 in size, up to the
 // offset float can carry), half as many convex polygons of at most 8
 // vertices (what Box2D takes), then named adversarial cases: a unit box at
@@ -13,7 +13,7 @@
 #include "eval_json.hpp"
 
 #include "rigidref/predicates.hpp"
-#include "rigidref/verify/mass_corpus.hpp"
+#include "rigidref/internal/mass_corpus.hpp"
 
 #include <ostream>
 #include <string>

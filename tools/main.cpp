@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
       "The long collision campaign (not in CI): random and adversarial convex pairs per type (exactly\n"
       "touching, parallel edges, shared vertices, needles, far offsets, size ratios, collinear and\n"
       "repeated vertices) through gjk_distance, epa_penetration and sat, each compared with the exact\n"
-      "oracle: decisions must agree, values within the bounds of verify/bounds.hpp, every query timed.\n"
+      "oracle: decisions must agree, values within the bounds of internal/bounds.hpp, every query timed.\n"
       "Prints a table per type and kind with the worst case in full; progress on stderr every 2 s.\n"
       "Exit status 1 on any failure or hang, 2 on bad usage.");
   rigidref::tools::add_campaign_options(*campaign, campaign_opts);

@@ -5,11 +5,11 @@
 #include "report_scene_runs.hpp"
 #include "markdown_html.hpp"
 
-#include "rigidref/verify/bounds.hpp"
-#include "rigidref/verify/collision_accuracy.hpp"
-#include "rigidref/verify/mass_accuracy.hpp"
-#include "rigidref/verify/matrix_accuracy.hpp"
-#include "rigidref/verify/sat_accuracy.hpp"
+#include "rigidref/internal/bounds.hpp"
+#include "rigidref/internal/collision_accuracy.hpp"
+#include "rigidref/internal/mass_accuracy.hpp"
+#include "rigidref/internal/matrix_accuracy.hpp"
+#include "rigidref/internal/sat_accuracy.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -257,7 +257,7 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   out << "rigidref verification report  (seed " << o.seed << ", scale " << o.scale << (o.quick ? ", quick" : "")
       << ")\n"
       << "Errors against exact rational oracles (230-digit for cos): max ulps = distance from the correctly\n"
-      << "rounded answer; eps = relative error in epsilons of the type. Bounds: reference/include/rigidref/verify/bounds.hpp.\n\n";
+      << "rounded answer; eps = relative error in epsilons of the type. Bounds: reference/include/rigidref/internal/bounds.hpp.\n\n";
   out << std::left << std::setw(46) << "function" << std::setw(13) << "type" << std::right << std::setw(7) << "cases"
       << std::setw(10) << "max ulps" << std::setw(10) << "max eps" << std::setw(10) << "rms eps" << std::setw(16)
       << "bound ulps/eps" << "  " << std::left << "verdict" << "  derivation\n";

@@ -8,8 +8,8 @@
 #include "report_measurements.hpp"
 
 #include "rigidref/verify/accuracy.hpp"
-#include "rigidref/verify/mass_accuracy.hpp"
-#include "rigidref/verify/matrix_accuracy.hpp"
+#include "rigidref/internal/mass_accuracy.hpp"
+#include "rigidref/internal/matrix_accuracy.hpp"
 #include "report_scene.hpp"
 
 #include <string>

@@ -3,7 +3,7 @@
 // derivations/solver.md; the quirk effects are exact values of the port.
 #include "report_measurements.hpp"
 
-#include "rigidref/verify/solver_checks.hpp"
+#include "rigidref/internal/solver_checks.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -5,7 +5,7 @@
 
 #include "rigidref/epa.hpp"
 #include "rigidref/scalar.hpp"
-#include "rigidref/verify/scene_checks.hpp"
+#include "rigidref/internal/scene_checks.hpp"
 
 #include <algorithm>
 #include <cmath>

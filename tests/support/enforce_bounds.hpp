@@ -1,9 +1,9 @@
-// Checks an accuracy table against verify/bounds.hpp and prints it, so the
+// Checks an accuracy table against internal/bounds.hpp and prints it, so the
 // test log carries the measured table (shared by the accuracy tests).
 #pragma once
 
 #include "rigidref/verify/accuracy.hpp"
-#include "rigidref/verify/bounds.hpp"
+#include "rigidref/internal/bounds.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -18,7 +18,7 @@
 // conditions (D-SCENE-1) on it (D-SCENEREF-5). Every step records the contact
 // set (with feature ids) and the impulses applied (D-SCENEREF-6), so the
 // momentum identity (D-SCENEREF-7) and the discrete events of two precisions
-// can be compared (verify/scene_checks.hpp).
+// can be compared (internal/scene_checks.hpp).
 //
 // Types: float, double, long double, mp50 (cos/sin are needed, so not exact).
 // A non-finite state is never returned: step() throws invalid_input naming the

@@ -7,7 +7,7 @@
 #include "rigidref/articles/triangle_inertia.hpp"
 #include "rigidref/mass.hpp"
 #include "rigidref/verify/accuracy.hpp"
-#include "rigidref/verify/mass_corpus.hpp"
+#include "rigidref/internal/mass_corpus.hpp"
 #include "rigidref/verify/mass_oracle.hpp"
 
 #include <boost/math/constants/constants.hpp>

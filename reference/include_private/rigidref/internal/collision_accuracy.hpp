@@ -14,7 +14,7 @@
 #include "rigidref/epa.hpp"
 #include "rigidref/gjk.hpp"
 #include "rigidref/verify/accuracy.hpp"
-#include "rigidref/verify/bounds.hpp"
+#include "rigidref/internal/bounds.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
 #include "rigidref/verify/random.hpp"
 
@@ -27,7 +27,7 @@
 
 namespace rigidref::verify {
 
-// Bounds for these rows: verify/bounds.hpp (gjk.distance, epa.depth,
+// Bounds for these rows: internal/bounds.hpp (gjk.distance, epa.depth,
 // epa.normal; D-GJK-8, D-EPA-6).
 
 template <class T>

@@ -7,7 +7,7 @@
 //     intersecting) must equal the oracle's, exactly;
 //   - values: GJK distance, EPA depth, distance and unit normal, SAT depth,
 //     depth^2, distance and normal, in eps of T against the bounds of
-//     verify/bounds.hpp (1 ulp / 1.5 eps; depth^2 correctly rounded);
+//     internal/bounds.hpp (1 ulp / 1.5 eps; depth^2 correctly rounded);
 //     a value that must be exactly 0 (distance of an intersecting pair, depth
 //     of a touching or separated pair) must be 0;
 //   - time: every query is timed with steady_clock; a query above the limit
@@ -51,10 +51,10 @@
 #include "rigidref/gjk.hpp"
 #include "rigidref/sat.hpp"
 #include "rigidref/verify/accuracy.hpp"
-#include "rigidref/verify/bounds.hpp"
-#include "rigidref/verify/collision_accuracy.hpp"
+#include "rigidref/internal/bounds.hpp"
+#include "rigidref/internal/collision_accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
-#include "rigidref/verify/filter_agreement.hpp"
+#include "rigidref/internal/filter_agreement.hpp"
 #include "rigidref/verify/random.hpp"
 
 #include <algorithm>
