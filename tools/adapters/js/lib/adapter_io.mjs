@@ -1,0 +1,289 @@
+// The shared loop of the JavaScript engine adapters, the counterpart of
+// tools/adapters/adapter_io.hpp: read eval request lines on stdin, let the
+// engine answer the ops it has, write one answer line per request on stdout,
+// in order (README.md "Checking an engine"; /work protocol additions for the
+// shapes, contact.manifold and step.pair). An answer line is the request with
+// its inputs as the engine really used them, plus "engine", "precision",
+// optional "allowances" / "engine_settings", and "result" or "error".
+//
+// Error codes written here:
+//   unsupported    the engine does not take this case (check: skipped)
+//   invalid_input  the request itself is malformed (not a valid case)
+//   engine_error   the engine threw on a valid case (check: failed)
+//   crashed        the WebAssembly module aborted or trapped (check: failed);
+//                  the adapter re-instantiates the module for the next case
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+
+// The engine does not take this case; `message` says why.
+export class Unsupported extends Error {}
+
+// The request is malformed (a missing field, a non-number, ...).
+export class InvalidInput extends Error {}
+
+// ---- reading requests ---------------------------------------------------------
+
+export function number(value, what) {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  throw new InvalidInput(`${what}: expected a finite number, got ${JSON.stringify(value)}`);
+}
+
+export function optionalNumber(value, fallback, what) {
+  return value === undefined ? fallback : number(value, what);
+}
+
+export function point(value, what) {
+  if (!Array.isArray(value) || value.length !== 2) throw new InvalidInput(`${what}: expected [x, y]`);
+  return { x: number(value[0], what), y: number(value[1], what) };
+}
+
+export function points(list, what) {
+  if (!Array.isArray(list)) throw new InvalidInput(`${what}: expected a list of [x, y]`);
+  return list.map((p, i) => point(p, `${what}[${i}]`));
+}
+
+const pointJson = (p) => [p.x, p.y];
+export const pointsJson = (list) => list.map(pointJson);
+
+// A collision shape of the protocol, as a tagged object:
+//   { kind: 'polygon', vertices, radius }   convex polygon, rounded when radius > 0
+//   { kind: 'circle', center, radius }      a point when radius is 0
+//   { kind: 'point', center }
+//   { kind: 'segment', ends: [p, q], radius }  a capsule when radius > 0
+export function parseShape(json, what) {
+  if (Array.isArray(json)) return { kind: 'polygon', vertices: points(json, what), radius: 0 };
+  if (json === null || typeof json !== 'object') throw new InvalidInput(`${what}: expected a shape`);
+  const radius = optionalNumber(json.radius, 0, `${what}.radius`);
+  if (radius < 0) throw new InvalidInput(`${what}.radius: must be >= 0`);
+  if ('vertices' in json) return { kind: 'polygon', vertices: points(json.vertices, `${what}.vertices`), radius };
+  if ('center' in json) return { kind: 'circle', center: point(json.center, `${what}.center`), radius };
+  if ('point' in json) return { kind: 'point', center: point(json.point, `${what}.point`), radius: 0 };
+  if ('segment' in json) {
+    const ends = points(json.segment, `${what}.segment`);
+    if (ends.length !== 2) throw new InvalidInput(`${what}.segment: expected two endpoints`);
+    if (ends[0].x === ends[1].x && ends[0].y === ends[1].y) throw new InvalidInput(`${what}.segment: endpoints must differ`);
+    return { kind: 'segment', ends, radius };
+  }
+  throw new InvalidInput(`${what}: expected a polygon, {vertices, radius}, {center, radius}, {point} or {segment, radius}`);
+}
+
+// The shape as protocol JSON again, in the form it was given (so an answer
+// line keeps the request's layout, with the engine's rounded values).
+export function shapeJson(shape, original) {
+  switch (shape.kind) {
+    case 'polygon':
+      return Array.isArray(original) ? pointsJson(shape.vertices) : { ...original, vertices: pointsJson(shape.vertices), radius: shape.radius };
+    case 'circle': return { ...original, center: pointJson(shape.center), radius: shape.radius };
+    case 'point': return { ...original, point: pointJson(shape.center) };
+    case 'segment': return { ...original, segment: pointsJson(shape.ends), ...(original.radius !== undefined || shape.radius ? { radius: shape.radius } : {}) };
+  }
+  throw new Error(`unknown shape kind ${shape.kind}`);
+}
+
+// Every coordinate and radius through `round` (Math.fround for a float engine).
+export function roundShape(shape, round) {
+  const p = (q) => ({ x: round(q.x), y: round(q.y) });
+  switch (shape.kind) {
+    case 'polygon': return { ...shape, vertices: shape.vertices.map(p), radius: round(shape.radius) };
+    case 'circle':
+    case 'point': return { ...shape, center: p(shape.center), radius: round(shape.radius) };
+    case 'segment': return { ...shape, ends: shape.ends.map(p), radius: round(shape.radius) };
+  }
+  throw new Error(`unknown shape kind ${shape.kind}`);
+}
+
+const identity = (x) => x;
+
+// Reads shape `field` of the line; for a float engine (`round` = Math.fround)
+// rewrites the line's field to the values the engine really uses.
+export function shapeField(line, field, round = identity) {
+  const shape = roundShape(parseShape(line[field], field), round);
+  if (round !== identity) line[field] = shapeJson(shape, line[field]);
+  return shape;
+}
+
+// The polygon `field` (a list of [x, y]) of the line, rounded as above.
+export function polygonField(line, field, round = identity) {
+  const vertices = points(line[field], field).map((q) => ({ x: round(q.x), y: round(q.y) }));
+  if (round !== identity) line[field] = pointsJson(vertices);
+  return vertices;
+}
+
+// A number field with a default, rounded and rewritten like shapeField.
+export function numberField(line, field, fallback, round = identity) {
+  const value = round(optionalNumber(line[field], fallback, field));
+  if (round !== identity && line[field] !== undefined) line[field] = value;
+  return value;
+}
+
+// One body of a step.pair request, its inputs rounded by `round`.
+export function stepBody(line, field, round = identity) {
+  const json = line[field];
+  if (json === null || typeof json !== 'object') throw new InvalidInput(`${field}: expected a body object`);
+  const r = (v, fallback, what) => round(optionalNumber(v, fallback, `${field}.${what}`));
+  const body = {
+    position: roundPoint(point(json.position ?? [0, 0], `${field}.position`), round),
+    angle: r(json.angle, 0, 'angle'),
+    velocity: roundPoint(point(json.velocity ?? [0, 0], `${field}.velocity`), round),
+    angularVelocity: r(json.angular_velocity, 0, 'angular_velocity'),
+    density: r(json.density, 1, 'density'),
+    isStatic: json.static === true,
+  };
+  if (json.vertices !== undefined) body.vertices = points(json.vertices, `${field}.vertices`).map((q) => roundPoint(q, round));
+  else if (json.radius !== undefined) body.radius = r(json.radius, 0, 'radius');
+  else throw new InvalidInput(`${field}: expected "vertices" or "radius"`);
+  if (body.density <= 0 && !body.isStatic) throw new InvalidInput(`${field}.density: must be > 0`);
+  if (round !== identity) {
+    const out = { ...json, position: pointJson(body.position), angle: body.angle, velocity: pointJson(body.velocity),
+      angular_velocity: body.angularVelocity, density: body.density };
+    if (body.vertices) out.vertices = pointsJson(body.vertices);
+    else out.radius = body.radius;
+    line[field] = out;
+  }
+  return body;
+}
+
+const roundPoint = (p, round) => ({ x: round(p.x), y: round(p.y) });
+
+// The whole step.pair request: bodies, material, dt and gravity.
+export function stepRequest(line, round = identity) {
+  const req = {
+    body1: stepBody(line, 'body1', round),
+    body2: stepBody(line, 'body2', round),
+    restitution: numberField(line, 'restitution', 0, round),
+    friction: numberField(line, 'friction', 0, round),
+    dt: numberField(line, 'dt', 1 / 60, round),
+    gravity: roundPoint(point(line.gravity ?? [0, 0], 'gravity'), round),
+  };
+  if (round !== identity && line.gravity !== undefined) line.gravity = pointJson(req.gravity);
+  if (!(req.dt > 0)) throw new InvalidInput('dt: must be > 0');
+  return req;
+}
+
+// ---- writing results ------------------------------------------------------------
+
+export const vec = (x, y) => [x, y];
+
+// A step.pair body result from the engine's state (already in the protocol's
+// units and reference point).
+export const bodyAfter = (position, angle, velocity, angularVelocity) => ({
+  position: vec(position.x, position.y), angle, velocity: vec(velocity.x, velocity.y), angular_velocity: angularVelocity,
+});
+
+// The fixed tangent of the protocol: t = (-n.y, n.x).
+export const tangentOf = (n) => ({ x: -n.y, y: n.x });
+
+// Whether the engine kept a polygon as given: the same vertices in the same
+// cyclic order, either orientation. Returns a description of the change (with
+// the vertices used), or null when there is none. `call`: the engine function
+// that changed it; `maxVertices`, `limitName`: the engine's vertex limit,
+// when it reads only the first ones.
+export function polygonChange(given, used, { call, maxVertices = Infinity, limitName = '' }) {
+  if (sameCycle(given, used)) return null;
+  const key = (p) => `${p.x},${p.y}`;
+  const givenKeys = new Set(given.map(key));
+  const usedKeys = new Set(used.map(key));
+  const dropped = given.filter((p) => !usedKeys.has(key(p))).length;
+  const added = used.filter((p) => !givenKeys.has(key(p))).length;
+  const parts = [];
+  if (isUnitBox(used) && !given.some((p) => Math.abs(p.x) === 1 && Math.abs(p.y) === 1)) {
+    parts.push(`${call} replaced the polygon by the box [-1, 1]^2 (fewer than 3 distinct hull points)`);
+  } else {
+    parts.push(`${call} used ${used.length} of the ${given.length} vertices given`);
+    if (dropped) parts.push(`dropped ${dropped}`);
+    if (added) parts.push(`added ${added} not given`);
+    if (!dropped && !added) parts.push('re-ordered');
+  }
+  if (given.length > maxVertices) parts.push(`only the first ${maxVertices} were read (${limitName})`);
+  return `${parts.join(', ')}; vertices used: ${JSON.stringify(pointsJson(used))}`;
+}
+
+const isUnitBox = (v) => v.length === 4 && v.every((p) => Math.abs(p.x) === 1 && Math.abs(p.y) === 1);
+
+// Puts the changes the engine made to the shapes of one request (null where
+// it made none) into result.input_changes.
+export function addChanges(result, changeA, changeB, names = ['a', 'b']) {
+  const changes = [changeA && `${names[0]}: ${changeA}`, changeB && `${names[1]}: ${changeB}`].filter(Boolean);
+  if (changes.length) result.input_changes = changes.join('; ');
+}
+
+function sameCycle(a, b) {
+  if (a.length !== b.length) return false;
+  const n = a.length;
+  const eq = (p, q) => p.x === q.x && p.y === q.y;
+  for (let shift = 0; shift < n; ++shift) {
+    let forward = true, backward = true;
+    for (let i = 0; i < n && (forward || backward); ++i) {
+      if (!eq(a[i], b[(shift + i) % n])) forward = false;
+      if (!eq(a[i], b[(shift - i + n * 2) % n])) backward = false;
+    }
+    if (forward || backward) return true;
+  }
+  return false;
+}
+
+// Whether the module at `url` is the program node was started with (an
+// adapter runs its loop then; the tests import it without running).
+export const isMain = (url) => process.argv[1] !== undefined && url === pathToFileURL(process.argv[1]).href;
+
+// ---- the loop ------------------------------------------------------------------
+
+// Answers one line in place: line.result (and what the handler adds) or
+// line.error. `ops` maps an op name to handler(line), which may throw
+// Unsupported, InvalidInput or anything the engine throws. `isCrash(e)` tells
+// a WebAssembly abort or trap from an ordinary exception.
+export function answer(line, ops, isCrash = () => false) {
+  const handler = ops[line.op];
+  try {
+    if (!handler) throw new Unsupported(`this adapter does not run op "${line.op}"`);
+    handler(line);
+    return { crashed: false };
+  } catch (e) {
+    delete line.result;
+    const crashed = isCrash(e);
+    const code = e instanceof Unsupported ? 'unsupported'
+      : e instanceof InvalidInput ? 'invalid_input'
+        : crashed ? 'crashed' : 'engine_error';
+    const message = crashed ? `the engine aborted on this case (${e?.message ?? e})` : String(e?.message ?? e);
+    line.error = { code, message };
+    return { crashed };
+  }
+}
+
+// Runs an adapter over `input` (default stdin), writing to `output` (default
+// stdout). `engine`: name and version; `precision`: 'float' or 'double';
+// `ops`: op name -> handler; `isCrash`, `restart` (async): for a WebAssembly
+// engine, tell a crash and build a fresh module before the next case.
+export async function runAdapter({ engine, precision, ops, isCrash, restart, input = process.stdin, output = process.stdout }) {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let pending = [];
+  let pendingSize = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    pendingSize = 0;
+    if (!output.write(text)) await new Promise((resolve) => output.once('drain', resolve));
+  };
+  for await (const text of lines) {
+    if (text.trim() === '') continue;
+    let line;
+    try {
+      line = JSON.parse(text);
+      if (line === null || typeof line !== 'object' || Array.isArray(line)) throw new Error('not a JSON object');
+    } catch (e) {
+      process.stderr.write(`${engine} adapter: skipping a line that is not JSON: ${e.message}\n`);
+      continue;
+    }
+    line.engine = engine;
+    line.precision = precision;
+    const { crashed } = answer(line, ops, isCrash);
+    const out = JSON.stringify(line) + '\n';
+    pending.push(out);
+    pendingSize += out.length;
+    if (pendingSize > 1 << 16) await flush();
+    if (crashed && restart) await restart();
+  }
+  await flush();
+}
