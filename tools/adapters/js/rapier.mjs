@@ -1,0 +1,309 @@
+// rigidref-rapier: answers eval requests with Rapier 2D through
+// @dimforge/rapier2d-compat 0.21.0 (Rust compiled to WebAssembly, f32; its
+// geometry is parry2d), for `rigidref check`.
+//   mass.polygon      ColliderDesc.convexPolyline(vertices).setDensity(d) on a
+//                     dynamic body: collider.volume(), collider.mass(),
+//                     body.localCom(), body.principalInertia() (the angular
+//                     inertia about the centre of mass).
+//   gjk.distance      Shape.contactShape with an unbounded prediction: parry's
+//                     contact query returns the closest points of separated
+//                     shapes (GJK) and a negative distance when they overlap.
+//   epa.penetration   Shape.contactShape with prediction 0 (GJK, then EPA):
+//                     depth = -distance, normal = normal1 (out of shape a).
+//   contact.manifold  world.contactPair after one step of two fixed colliders
+//                     (ActiveCollisionTypes.ALL): the narrow phase's manifold.
+//   step.pair         World + two bodies, one step.
+// Polygons go to Rapier as given: convexPolyline "assumes the points form a
+// convex polyline" (no hull; its convexity is not checked) and drops
+// collinear vertices; "vertices_used" / "input_changes" show what it kept.
+// Shapes: polygons (ConvexPolygon), rounded polygons (RoundConvexPolygon),
+// circles and points (Ball), segments (Segment), capsules (Capsule).
+import RAPIER_MODULE from '@dimforge/rapier2d-compat';
+import {
+  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange,
+  addChanges, isMain,
+} from './lib/adapter_io.mjs';
+
+export const ENGINE = 'rapier2d-compat-0.21.0';
+const f32 = Math.fround;
+// parry's EPA stops when the support point improves the depth by less than
+// _eps_tol = DEFAULT_EPSILON * 100 (f32::EPSILON here), absolute (parry
+// src/query/epa/epa2.rs, EPA::closest_points).
+const PARRY_EPA_TOLERANCE = f32(100 * 2 ** -23);
+
+let R = RAPIER_MODULE;
+let instance = 0;
+let scratch = null;  // a world for mass properties and the vertices a polygon keeps
+
+export async function load() {
+  if (instance > 0) {
+    // A fresh copy of the module: a panic leaves the old WebAssembly instance unusable.
+    R = (await import(`@dimforge/rapier2d-compat?instance=${instance}`)).default;
+  }
+  instance += 1;
+  await R.init();
+  scratch = new R.World({ x: 0, y: 0 });
+  return R;
+}
+
+// A Rust panic in the module surfaces as a WebAssembly trap (unreachable).
+export const isCrash = (e) => e instanceof WebAssembly.RuntimeError;
+
+const flat = (vertices) => new Float32Array(vertices.flatMap((p) => [p.x, p.y]));
+const unflat = (array) => Array.from({ length: array.length / 2 }, (_, i) => ({ x: array[2 * i], y: array[2 * i + 1] }));
+
+// The vertices Rapier keeps of a polygon (convexPolyline drops collinear
+// ones), read back from a collider of the scratch world.
+function polygonKept(vertices) {
+  const collider = createCollider(scratch, R.ColliderDesc.convexPolyline(flat(vertices)));
+  const used = unflat(collider.vertices());
+  scratch.removeCollider(collider, false);
+  return { used, change: polygonChange(vertices, used, { call: 'convexPolyline' }) };
+}
+
+// world.createCollider, with parry's refusal of a polygon made a clear
+// "unsupported": ConvexPolygon::from_convex_polyline returns None for fewer
+// than 3 non-collinear vertices, and the binding then throws "expected
+// instance of ..." on the missing shape.
+function createCollider(world, desc, body) {
+  try {
+    return world.createCollider(desc, body);
+  } catch (e) {
+    if (/expected instance of/.test(e?.message ?? '')) {
+      throw new Unsupported('Rapier refuses this polygon: parry builds no ConvexPolygon from it (fewer than 3 non-collinear vertices)');
+    }
+    throw e;
+  }
+}
+
+// ---- ops ---------------------------------------------------------------------------
+
+function massPolygon(line) {
+  const vertices = polygonField(line, 'vertices', f32);
+  const density = numberField(line, 'density', 1, f32);
+  line.density = density;
+  const body = scratch.createRigidBody(R.RigidBodyDesc.dynamic());
+  try {
+    const collider = createCollider(scratch, R.ColliderDesc.convexPolyline(flat(vertices)).setDensity(density), body);
+    // The body sits at the origin unrotated, so its local centre of mass is
+    // the polygon's centroid in the input's frame; principalInertia() is the
+    // angular inertia about that centre (rigid_body.d.ts).
+    const com = body.localCom();
+    const used = unflat(collider.vertices());
+    line.result = { area: collider.volume(), centroid: vec(com.x, com.y), mass: collider.mass(),
+      inertia: body.principalInertia(), vertices_used: used.length };
+    const change = polygonChange(vertices, used, { call: 'convexPolyline' });
+    if (change) line.result.input_changes = change;
+  } finally {
+    scratch.removeRigidBody(body);
+  }
+}
+
+// A parry shape and its pose for a protocol shape.
+function rapierShape(s) {
+  const at = (p, rotation = 0, change = null) => ({ translation: { x: p.x, y: p.y }, rotation, change });
+  switch (s.kind) {
+    case 'polygon': {
+      const { change } = polygonKept(s.vertices);
+      const shape = s.radius > 0 ? new R.RoundConvexPolygon(flat(s.vertices), s.radius, true)
+        : new R.ConvexPolygon(flat(s.vertices), true);  // true: skip the convex hull, as given
+      return { shape, ...at({ x: 0, y: 0 }, 0, change) };
+    }
+    case 'circle':
+    case 'point': return { shape: new R.Ball(s.radius), ...at(s.center) };
+    case 'segment': {
+      const [p, q] = s.ends;
+      if (s.radius === 0) return { shape: new R.Segment({ x: p.x, y: p.y }, { x: q.x, y: q.y }), ...at({ x: 0, y: 0 }) };
+      // Rapier's Capsule(halfHeight, radius) lies along its local y axis:
+      // placed at the midpoint and turned onto the segment.
+      const half = Math.hypot(q.x - p.x, q.y - p.y) / 2;
+      const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+      const angle = Math.atan2(q.y - p.y, q.x - p.x) - Math.PI / 2;
+      return { shape: new R.Capsule(half, s.radius), ...at(mid, angle,
+        `Capsule(halfHeight ${f32(half)}, radius ${s.radius}) at [${f32(mid.x)}, ${f32(mid.y)}] turned by ${f32(angle)} rad`) };
+    }
+  }
+}
+
+function contact(a, b, prediction) {
+  return a.shape.contactShape(a.translation, a.rotation, b.shape, b.translation, b.rotation, prediction);
+}
+
+function floatShapes(line) {
+  return [rapierShape(shapeField(line, 'a', f32)), rapierShape(shapeField(line, 'b', f32))];
+}
+
+function gjkDistance(line) {
+  const [a, b] = floatShapes(line);
+  const c = contact(a, b, Infinity);  // every distance is within an unbounded prediction
+  if (!c) throw new Error('contactShape returned no contact with an unbounded prediction');
+  const intersecting = c.distance <= 0;
+  const r = { intersecting, distance: intersecting ? 0 : c.distance };
+  if (!intersecting) {
+    r.point_a = vec(c.point1.x, c.point1.y);
+    r.point_b = vec(c.point2.x, c.point2.y);
+  }
+  addChanges(r, a.change, b.change);
+  line.result = r;
+}
+
+function epaPenetration(line) {
+  const [a, b] = floatShapes(line);
+  const c = contact(a, b, 0);
+  let r;
+  if (!c || c.distance > 0) {
+    r = { intersecting: false, depth: 0 };
+  } else {
+    // normal1 points out of the first shape, towards the second: a to b.
+    r = { intersecting: true, depth: -c.distance, normal: vec(c.normal1.x, c.normal1.y) };
+  }
+  addChanges(r, a.change, b.change);
+  line.allowances = { epa_tolerance: PARRY_EPA_TOLERANCE };
+  line.result = r;
+}
+
+// ---- contact.manifold ------------------------------------------------------------------
+
+// The collider Rapier builds for a protocol shape, fixed in the world
+// (no body: the shape's coordinates are world coordinates).
+function colliderDesc(s) {
+  switch (s.kind) {
+    case 'polygon':
+      return s.radius > 0 ? R.ColliderDesc.roundConvexPolyline(flat(s.vertices), s.radius) : R.ColliderDesc.convexPolyline(flat(s.vertices));
+    case 'circle':
+    case 'point': return R.ColliderDesc.ball(s.radius).setTranslation(s.center.x, s.center.y);
+    case 'segment': {
+      const [p, q] = s.ends;
+      if (s.radius === 0) return R.ColliderDesc.segment({ x: p.x, y: p.y }, { x: q.x, y: q.y });
+      const half = Math.hypot(q.x - p.x, q.y - p.y) / 2;
+      return R.ColliderDesc.capsule(half, s.radius).setTranslation((p.x + q.x) / 2, (p.y + q.y) / 2)
+        .setRotation(Math.atan2(q.y - p.y, q.x - p.x) - Math.PI / 2);
+    }
+  }
+}
+
+function contactManifold(line) {
+  const sa = shapeField(line, 'a', f32), sb = shapeField(line, 'b', f32);
+  const changes = [sa, sb].map((s) => (s.kind === 'polygon' ? polygonKept(s.vertices).change : null));
+  const world = new R.World({ x: 0, y: 0 });
+  try {
+    // Each shape on its own kinematic body at the origin: the narrow phase
+    // skips pairs without a moving body and fixed-fixed pairs (measured:
+    // no manifold), kinematic pairs it builds once ActiveCollisionTypes.ALL
+    // asks for them (collider.d.ts). Nothing moves in the step.
+    const make = (s) => {
+      const desc = colliderDesc(s).setActiveCollisionTypes(R.ActiveCollisionTypes.ALL);
+      return createCollider(world, desc, world.createRigidBody(R.RigidBodyDesc.kinematicPositionBased()));
+    };
+    const ca = make(sa), cb = make(sb);
+    world.step();
+    const points = [];
+    let normal = null;
+    world.contactPair(ca, cb, (manifold, flipped) => {
+      // With flipped, the manifold's first shape is b: its normal (out of the
+      // first shape) and its first contact points belong to b.
+      const n = manifold.normal();
+      const sign = flipped ? -1 : 1;
+      normal = vec(sign * n.x, sign * n.y);
+      for (let i = 0; i < manifold.numContacts(); ++i) {
+        // Local points of the first shape, in its collider's frame (the
+        // body is at the origin, the collider at its translation and rotation).
+        const first = flipped ? cb : ca;
+        const local = manifold.localContactPoint1(i);
+        const t = first.translation(), rot = first.rotation();
+        const p = { x: t.x + Math.cos(rot) * local.x - Math.sin(rot) * local.y, y: t.y + Math.sin(rot) * local.x + Math.cos(rot) * local.y };
+        points.push({ point: vec(p.x, p.y), separation: manifold.contactDist(i) });
+      }
+    });
+    const r = points.length ? { normal, points } : { points: [] };
+    addChanges(r, changes[0], changes[1]);
+    // The narrow phase keeps contact points up to the prediction distance,
+    // normalizedPredictionDistance * lengthUnit (IntegrationParameters).
+    line.allowances = { prediction_distance: world.integrationParameters.normalizedPredictionDistance * world.integrationParameters.lengthUnit };
+    line.result = r;
+  } finally {
+    world.free();
+  }
+}
+
+// ---- step.pair ---------------------------------------------------------------------------
+
+function integrationSettings(world) {
+  const p = world.integrationParameters;
+  return { dt: p.dt, numSolverIterations: p.numSolverIterations, numInternalPgsIterations: p.numInternalPgsIterations,
+    normalizedAllowedLinearError: p.normalizedAllowedLinearError, normalizedPredictionDistance: p.normalizedPredictionDistance,
+    contact_erp: p.contact_erp, lengthUnit: p.lengthUnit, maxCcdSubsteps: p.maxCcdSubsteps, canSleep: false,
+    substeps: 'numSolverIterations substeps of dt / n (velocities and positions integrated in each)',
+    frictionCombineRule: 'Average', restitutionCombineRule: 'Average',
+    restitution: 'applied on a contact\'s first step only (SolverContact::is_bouncy)' };
+}
+
+function addBody(world, b, material) {
+  const desc = (b.isStatic ? R.RigidBodyDesc.fixed() : R.RigidBodyDesc.dynamic())
+    .setTranslation(b.position.x, b.position.y).setRotation(b.angle).setCanSleep(false);
+  const body = world.createRigidBody(desc);
+  const shape = b.vertices ? R.ColliderDesc.convexPolyline(flat(b.vertices)) : R.ColliderDesc.ball(b.radius);
+  const collider = createCollider(world, shape.setDensity(b.density).setFriction(material.friction)
+    .setRestitution(material.restitution), body);
+  // After the collider (which sets the mass properties): Rapier's linvel is
+  // the velocity of the centre of mass, its translation the body origin
+  // (RigidBody::velocity_at_point uses the world centre of mass).
+  if (!b.isStatic) {
+    body.setLinvel({ x: b.velocity.x, y: b.velocity.y }, true);
+    body.setAngvel(b.angularVelocity, true);
+  }
+  const change = b.vertices ? polygonChange(b.vertices, unflat(collider.vertices()), { call: 'convexPolyline' }) : null;
+  return { body, collider, change };
+}
+
+function stepPair(line) {
+  const req = stepRequest(line, f32);
+  const world = new R.World({ x: req.gravity.x, y: req.gravity.y });
+  try {
+    world.timestep = req.dt;
+    const material = { friction: req.friction, restitution: req.restitution };
+    const one = addBody(world, req.body1, material);
+    const two = addBody(world, req.body2, material);
+    const start = { x: req.body1.position.x, y: req.body1.position.y, angle: req.body1.angle };
+    world.step();
+    const after = (body) => bodyAfter(body.translation(), body.rotation(), body.linvel(), body.angvel());
+    const contacts = [];
+    world.contactPair(one.collider, two.collider, (manifold, flipped) => {
+      // manifold.normal() points out of the manifold's first collider; with
+      // flipped that is body2's.
+      const sign = flipped ? -1 : 1;
+      const n = manifold.normal();
+      const normal = { x: sign * n.x, y: sign * n.y };
+      for (let i = 0; i < manifold.numContacts(); ++i) {
+        const jn = manifold.contactImpulse(i);
+        if (jn === 0 && manifold.contactTangentImpulse(i) === 0) continue;  // not in the solve (beyond the margin)
+        const local = flipped ? manifold.localContactPoint2(i) : manifold.localContactPoint1(i);
+        const c = Math.cos(start.angle), s = Math.sin(start.angle);
+        // Rapier's friction direction for body1 is orthonormal_basis(-n) =
+        // (n.y, -n.x) = -t, and body2 takes the opposite impulse: +jt t on
+        // body2 (contact_with_coulomb_friction.rs, tangents1). Flipped swaps
+        // the bodies and the normal, and t with it: the sign stays.
+        contacts.push({ point: vec(start.x + c * local.x - s * local.y, start.y + s * local.x + c * local.y),
+          normal: vec(normal.x, normal.y), jn, jt: manifold.contactTangentImpulse(i) });
+      }
+    });
+    line.engine_settings = integrationSettings(world);
+    line.result = { body1_after: after(one.body), body2_after: after(two.body), contacts };
+    addChanges(line.result, one.change, two.change, ['body1', 'body2']);
+  } finally {
+    world.free();
+  }
+}
+
+export const ops = {
+  'mass.polygon': massPolygon,
+  'gjk.distance': gjkDistance,
+  'epa.penetration': epaPenetration,
+  'contact.manifold': contactManifold,
+  'step.pair': stepPair,
+};
+
+if (isMain(import.meta.url)) {
+  await load();
+  await runAdapter({ engine: ENGINE, precision: 'float', ops, isCrash, restart: load });
+}
