@@ -1,0 +1,222 @@
+// rigidref-p2: answers eval requests with p2-es 1.2.3 (the maintained ES
+// port of p2.js), for `rigidref check`. p2 keeps every vector in a
+// Float32Array by default ("Float32Array is used if it is available",
+// P2_ARRAY_TYPE in p2-es.js): vertices, positions, velocities, normals are
+// floats, scalars doubles. The adapter keeps that default, declares
+// precision float and rounds the inputs to float as p2 stores them.
+//   mass.polygon      new Convex({vertices}): .area, .centerOfMass and
+//                     computeMomentOfInertia() (per unit mass, about the
+//                     shape's local origin), moved to the centroid.
+//   gjk.distance      unsupported: p2 has no distance query.
+//   epa.penetration   the Narrowphase function of the pair (convexConvex for
+//                     two polygons, a SAT and clipping); depth = the deepest
+//                     contact's penetration along normalA.
+//   contact.manifold  the same Narrowphase call: its ContactEquations.
+//   step.pair         World + two bodies, one world.step(dt).
+// p2 takes convex polygons in counter-clockwise order only (Convex throws
+// "Convex vertices must be given in counter-clockwise winding"): a
+// clockwise polygon is answered unsupported. Shapes: Convex, Circle,
+// Particle (a point), Line (a segment) and Capsule; no rounded polygons.
+// p2 treats a body's origin as its centre of mass (Body.updateMassProperties
+// uses the shape's moment about its local origin as "Icm"): reported as
+// computed in step.pair, not corrected.
+import * as p2 from 'p2-es';
+import {
+  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, tangentOf, isMain,
+} from './lib/adapter_io.mjs';
+
+const { Convex, Circle, Particle, Line, Capsule, Body, Shape, World, Material, ContactMaterial } = p2;
+export const ENGINE = 'p2-es-1.2.3';
+const f32 = Math.fround;
+
+// ---- shapes ------------------------------------------------------------------------
+
+function convex(vertices) {
+  try {
+    return new Convex({ vertices: vertices.map((p) => [p.x, p.y]) });
+  } catch (e) {
+    if (/counter-clockwise/.test(e.message)) throw new Unsupported(`p2 refuses this polygon: ${e.message}`);
+    throw e;
+  }
+}
+
+// A p2 shape and the pose to place it at (Line and Capsule lie along their
+// local x axis, centred on their position).
+function p2Shape(s, what) {
+  switch (s.kind) {
+    case 'polygon':
+      if (s.radius > 0) throw new Unsupported(`${what}: p2 has no rounded polygons`);
+      return { shape: convex(s.vertices), position: [0, 0], angle: 0 };
+    case 'circle': return { shape: new Circle({ radius: s.radius }), position: [s.center.x, s.center.y], angle: 0 };
+    case 'point': return { shape: new Particle(), position: [s.center.x, s.center.y], angle: 0 };
+    case 'segment': {
+      const [p, q] = s.ends;
+      const length = Math.hypot(q.x - p.x, q.y - p.y);
+      const pose = { position: [(p.x + q.x) / 2, (p.y + q.y) / 2], angle: Math.atan2(q.y - p.y, q.x - p.x) };
+      return { shape: s.radius > 0 ? new Capsule({ length, radius: s.radius }) : new Line({ length }), ...pose };
+    }
+  }
+}
+
+// Narrowphase functions that are stubs in p2-es 1.2.3 ("@todo", return 0).
+const STUBS = new Set([Shape.CONVEX | Shape.LINE, Shape.LINE | Shape.BOX, Shape.LINE | Shape.CAPSULE, Shape.LINE]);
+
+// Runs the pair through p2's Narrowphase as World.runNarrowphase does: the
+// resolver of (typeA | typeB), called with the lower shape type first. The
+// contact equations' normalA points out of their bodyA; the answer's normal
+// points from a to b.
+function collide(sa, sb) {
+  const a = p2Shape(sa, 'a'), b = p2Shape(sb, 'b');
+  const key = a.shape.type | b.shape.type;
+  if (STUBS.has(key)) throw new Unsupported('p2-es has no contact for this pair: its Narrowphase function is a stub that returns 0 (@todo)');
+  const np = new p2.Narrowphase();
+  const resolver = np.narrowphases[key];
+  if (!resolver) throw new Unsupported('p2-es has no Narrowphase function for this pair');
+  const bodyA = new Body(), bodyB = new Body();
+  np.enableFriction = false;
+  // createContactEquation reads the pair's material (World.runNarrowphase sets it).
+  np.currentContactMaterial = new ContactMaterial(new Material(), new Material());
+  if (a.shape.type <= b.shape.type) resolver.call(np, bodyA, a.shape, a.position, a.angle, bodyB, b.shape, b.position, b.angle, false);
+  else resolver.call(np, bodyB, b.shape, b.position, b.angle, bodyA, a.shape, a.position, a.angle, false);
+  return np.contactEquations.map((eq) => {
+    const sign = eq.bodyA === bodyA ? 1 : -1;
+    const n = { x: sign * eq.normalA[0], y: sign * eq.normalA[1] };
+    // contactPointA/B are relative to their body's position (both at the origin here).
+    const pa = eq.bodyA === bodyA ? eq.contactPointA : eq.contactPointB;
+    const pb = eq.bodyA === bodyA ? eq.contactPointB : eq.contactPointA;
+    return { normal: n, point: { x: pa[0], y: pa[1] }, separation: n.x * (pb[0] - pa[0]) + n.y * (pb[1] - pa[1]) };
+  });
+}
+
+// ---- ops -------------------------------------------------------------------------------
+
+function massPolygon(line) {
+  const vertices = polygonField(line, 'vertices', f32);
+  const density = numberField(line, 'density', 1);
+  const shape = convex(vertices);
+  // p2 has no density: a user sets body.mass; this is the mass they would set.
+  const mass = density * shape.area;
+  const c = shape.centerOfMass;
+  // computeMomentOfInertia() is per unit mass about the shape's local origin
+  // (the body's origin for a shape at [0, 0]); the centroid's by the
+  // parallel-axis theorem, with p2's own centre of mass.
+  const inertia = mass * (shape.computeMomentOfInertia() - (c[0] * c[0] + c[1] * c[1]));
+  line.result = { area: shape.area, centroid: vec(c[0], c[1]), mass, inertia };
+}
+
+function gjkDistance() {
+  throw new Unsupported('p2 has no distance query (its Narrowphase only makes contacts)');
+}
+
+function epaPenetration(line) {
+  const contacts = collide(shapeField(line, 'a', f32), shapeField(line, 'b', f32));
+  if (contacts.length === 0) {
+    line.result = { intersecting: false, depth: 0 };
+    return;
+  }
+  const deepest = contacts.reduce((d, c) => (c.separation < d.separation ? c : d));
+  const intersecting = deepest.separation <= 0;
+  line.result = { intersecting, depth: intersecting ? -deepest.separation : 0, manifold_points: contacts.length };
+  if (intersecting) line.result.normal = vec(deepest.normal.x, deepest.normal.y);
+}
+
+function contactManifold(line) {
+  const contacts = collide(shapeField(line, 'a', f32), shapeField(line, 'b', f32));
+  line.result = contacts.length === 0 ? { points: [] }
+    : { normal: vec(contacts[0].normal.x, contacts[0].normal.y),
+      points: contacts.map((c) => ({ point: vec(c.point.x, c.point.y), separation: c.separation })) };
+}
+
+// ---- step.pair ---------------------------------------------------------------------------
+
+// p2's bodies lose velocity to Body.damping and angularDamping (default 0.1
+// each, applied every step); the described world has no drag, so both are 0.
+const NO_DRAG = { damping: 0, angularDamping: 0 };
+
+function addBody(world, b, material) {
+  const shape = b.vertices ? convex(b.vertices) : new Circle({ radius: b.radius });
+  shape.material = material;
+  const body = new Body({
+    type: b.isStatic ? Body.STATIC : Body.DYNAMIC,
+    // p2 has no density: the mass a user would set, density x p2's area.
+    mass: b.isStatic ? 0 : b.density * shape.area,
+    position: [b.position.x, b.position.y], angle: b.angle,
+    // p2's body.velocity is the velocity of body.position, which p2 takes
+    // as the centre of mass: given as the protocol's centre-of-mass velocity.
+    velocity: [b.velocity.x, b.velocity.y], angularVelocity: b.angularVelocity, ...NO_DRAG,
+  });
+  body.addShape(shape);
+  world.addBody(body);
+  return body;
+}
+
+function engineSettings(world, contactMaterial) {
+  return { solverIterations: world.solver.iterations, solverTolerance: world.solver.tolerance,
+    frictionIterations: world.solver.frictionIterations, sleepMode: 'NO_SLEEPING',
+    stiffness: contactMaterial.stiffness, relaxation: contactMaterial.relaxation,
+    frictionStiffness: contactMaterial.frictionStiffness, frictionRelaxation: contactMaterial.frictionRelaxation,
+    enableFrictionReduction: world.narrowphase.enableFrictionReduction,
+    useWorldGravityAsFrictionGravity: world.useWorldGravityAsFrictionGravity, frictionGravity: world.frictionGravity,
+    friction: 'bounded by mu * frictionGravity * reduced mass (Narrowphase.slipForce), not by mu * jn',
+    damping: '0 (p2 default 0.1: the described world has no drag)', angularDamping: '0 (p2 default 0.1)',
+    centreOfMass: 'the body origin (p2 does not move it to the polygon centroid)' };
+}
+
+function stepPair(line) {
+  const req = stepRequest(line, f32);
+  const world = new World({ gravity: [req.gravity.x, req.gravity.y] });
+  world.sleepMode = World.NO_SLEEPING;
+  const material = new Material();
+  const contactMaterial = new ContactMaterial(material, material, { friction: req.friction, restitution: req.restitution });
+  world.addContactMaterial(contactMaterial);
+  const one = addBody(world, req.body1, material);
+  const two = addBody(world, req.body2, material);
+  // The narrowphase runs before the step integrates: contact points are
+  // relative to the bodies' positions at the start.
+  const start = new Map([one, two].map((body) => [body, [body.position[0], body.position[1]]]));
+  world.step(req.dt);
+  const after = (body) => bodyAfter({ x: body.position[0], y: body.position[1] }, body.angle,
+    { x: body.velocity[0], y: body.velocity[1] }, body.angularVelocity);
+  line.engine_settings = engineSettings(world, contactMaterial);
+  line.result = { body1_after: after(one), body2_after: after(two), contacts: stepContacts(world, one, start, req.dt) };
+}
+
+// The step's equations. Equation.multiplier is lambda / dt (GSSolver: "eq.multiplier
+// = eq.lambda * invDt"), a force: the impulse is multiplier * dt. A contact
+// equation pushes bodyB along normalA; a friction equation pushes bodyB along
+// t_p2 = rotate90cw(normalA) = -t. Friction is one averaged equation per
+// manifold by default (enableFrictionReduction), so contacts and friction
+// are separate entries: {jn, jt: 0} and {jn: 0, jt}.
+function stepContacts(world, body1, start, dt) {
+  const at = (eq) => vec(start.get(eq.bodyA)[0] + eq.contactPointA[0], start.get(eq.bodyA)[1] + eq.contactPointA[1]);
+  const np = world.narrowphase;
+  const entries = [];
+  for (const eq of np.contactEquations) {
+    const sign = eq.bodyA === body1 ? 1 : -1;
+    const n = { x: sign * eq.normalA[0], y: sign * eq.normalA[1] };
+    entries.push({ point: at(eq), normal: vec(n.x, n.y), jn: eq.multiplier * dt, jt: 0 });
+  }
+  for (const eq of np.frictionEquations) {
+    // t_p2 = (n_A.y, -n_A.x); with bodyA = body2 the protocol's n and t both
+    // flip and the impulse on body2 is minus bodyB's: jt = -lambda either way.
+    const sign = eq.bodyA === body1 ? 1 : -1;
+    const nA = { x: eq.t[1] * -1, y: eq.t[0] };  // normalA = rotate90ccw(t_p2)
+    const n = { x: sign * nA.x, y: sign * nA.y };
+    const t = tangentOf(n);
+    const along = sign * (eq.t[0] * t.x + eq.t[1] * t.y);  // -1: t_p2 = -t for either order
+    entries.push({ point: at(eq), normal: vec(n.x, n.y), jn: 0, jt: along * eq.multiplier * dt });
+  }
+  return entries;
+}
+
+export const ops = {
+  'mass.polygon': massPolygon,
+  'gjk.distance': gjkDistance,
+  'epa.penetration': epaPenetration,
+  'contact.manifold': contactManifold,
+  'step.pair': stepPair,
+};
+
+if (isMain(import.meta.url)) {
+  await runAdapter({ engine: ENGINE, precision: 'float', ops });
+}
