@@ -1,0 +1,257 @@
+// Convention tests of the JavaScript engine adapters (tools/adapters/js):
+// each conversion an adapter makes (normal direction, inertia reference
+// point, matter's units, body origin against centre of mass, impulse signs,
+// float inputs) has a case here that fails if the conversion is wrong.
+// Run: node --test tests/js/ (ctest js_adapter_conventions).
+import { test, describe, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+
+import { answer, runAdapter, polygonChange } from '../../tools/adapters/js/lib/adapter_io.mjs';
+import * as planck from '../../tools/adapters/js/planck.mjs';
+import * as box2dWasm from '../../tools/adapters/js/box2d-wasm.mjs';
+import * as rapier from '../../tools/adapters/js/rapier.mjs';
+import * as p2 from '../../tools/adapters/js/p2.mjs';
+import * as matter from '../../tools/adapters/js/matter.mjs';
+
+const engines = { planck, 'box2d-wasm': box2dWasm, rapier, p2, matter };
+const floatEngines = new Set(['box2d-wasm', 'rapier', 'p2']);
+
+before(async () => {
+  await box2dWasm.load();
+  await rapier.load();
+});
+
+function ask(name, request) {
+  const line = structuredClone(request);
+  answer(line, engines[name].ops, engines[name].isCrash);
+  return line;
+}
+
+function result(name, request) {
+  const line = ask(name, request);
+  assert.ok(line.result, `${name}: ${JSON.stringify(line.error)}`);
+  return line.result;
+}
+
+function close(actual, expected, tolerance, what) {
+  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} within ${tolerance}`);
+}
+
+const tolerance = (name) => (floatEngines.has(name) ? 1e-5 : 1e-12);
+const box = (x0, y0, x1, y1) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+
+// ---- normals point from a to b --------------------------------------------------
+
+describe('normals point from a to b', () => {
+  const a = box(0, 0, 2, 2);
+  const b = box(1.5, 0.5, 3.5, 1.5);  // overlaps a by 0.5 along +x
+  for (const name of Object.keys(engines)) {
+    test(`${name}: epa.penetration, both orders`, () => {
+      const ab = result(name, { op: 'epa.penetration', a, b });
+      assert.equal(ab.intersecting, true);
+      close(ab.normal[0], 1, 1e-6, 'n.x');
+      close(ab.normal[1], 0, 1e-6, 'n.y');
+      close(ab.depth, 0.5, 1e-6, 'depth');
+      const ba = result(name, { op: 'epa.penetration', a: b, b: a });
+      close(ba.normal[0], -1, 1e-6, 'n.x reversed');
+    });
+    test(`${name}: contact.manifold, both orders`, () => {
+      const ab = result(name, { op: 'contact.manifold', a, b });
+      close(ab.normal[0], 1, 1e-6, 'n.x');
+      assert.ok(ab.points.length >= 1 && ab.points.length <= 2);
+      for (const p of ab.points) if ('separation' in p) close(p.separation, -0.5, 1e-6, 'separation');
+      const ba = result(name, { op: 'contact.manifold', a: b, b: a });
+      close(ba.normal[0], -1, 1e-6, 'n.x reversed');
+    });
+  }
+  // The Box2D family registers (polygon, circle) only: a circle first is
+  // swapped by the engine's contact factory and the normal flipped back.
+  for (const name of ['planck', 'box2d-wasm', 'rapier', 'p2']) {
+    test(`${name}: a circle before a polygon`, () => {
+      const r = result(name, { op: 'contact.manifold', a: { center: [2.5, 1], radius: 0.75 }, b: a });
+      close(r.normal[0], -1, 1e-6, 'n.x');
+      close(r.points[0].separation, -0.25, 1e-6, 'separation');
+    });
+  }
+});
+
+// ---- inertia about the centroid ----------------------------------------------------------
+
+describe('mass.polygon: inertia about the centroid', () => {
+  // A 2 x 1 box far from its origin: about its centroid I = m (w^2 + h^2) / 12.
+  const far = { op: 'mass.polygon', vertices: box(10, 20, 12, 21), density: 1 };
+  const centroidal = (2 * (4 + 1)) / 12;
+  for (const name of ['planck', 'box2d-wasm', 'rapier']) {
+    test(name, () => {
+      const r = result(name, far);
+      close(r.inertia, centroidal, floatEngines.has(name) ? 1e-3 : 1e-9, 'inertia');
+      close(r.centroid[0], 11, 1e-9, 'centroid.x');
+    });
+  }
+  test('matter: 4 x the centroidal moment (Body._inertiaScale, reported as computed)', () => {
+    const r = result('matter', far);
+    close(r.inertia, 4 * centroidal, 1e-12, 'inertia');
+    assert.equal(r.inertia_scale, 4);
+  });
+  test('p2: moved from the local origin to the centroid', () => {
+    // p2's moment formula needs the origin inside; the centroid is (1, 0).
+    const r = result('p2', { op: 'mass.polygon', vertices: box(-1, -1, 3, 1), density: 1 });
+    close(r.inertia, (8 * (16 + 4)) / 12, 1e-9, 'inertia');
+    close(r.centroid[0], 1, 1e-9, 'centroid.x');
+  });
+  test('p2: a clockwise polygon is refused (Convex throws)', () => {
+    const line = ask('p2', { op: 'mass.polygon', vertices: box(0, 0, 1, 1).reverse() });
+    assert.equal(line.error.code, 'unsupported');
+  });
+});
+
+// ---- step.pair: units, origin and centre of mass ---------------------------------------------------
+
+const DT = 1 / 60;
+const farFloor = { vertices: box(-5, -0.5, 5, 0.5), position: [0, -100], static: true };
+
+function freeStep(name, body2, gravity = [0, 0]) {
+  return result(name, { op: 'step.pair', body1: farFloor, body2, restitution: 0, friction: 0, dt: DT, gravity });
+}
+
+describe('step.pair: a free body', () => {
+  for (const name of Object.keys(engines)) {
+    test(`${name}: velocity (1, 0) m/s moves dt in one step`, () => {
+      const r = freeStep(name, { vertices: box(-0.5, -0.5, 0.5, 0.5), position: [0, 0], velocity: [1, 0] });
+      close(r.body2_after.position[0], DT, tolerance(name), 'x');
+      close(r.body2_after.velocity[0], 1, tolerance(name) * 10, 'vx');
+    });
+    test(`${name}: gravity (0, -10) gives v = g dt, y = g dt^2 (semi-implicit Euler)`, () => {
+      const line = ask(name, { op: 'step.pair', body1: farFloor, body2: { vertices: box(-0.5, -0.5, 0.5, 0.5), position: [0, 0] },
+        restitution: 0, friction: 0, dt: DT, gravity: [0, -10] });
+      const r = line.result;
+      close(r.body2_after.velocity[1], -10 * DT, 1e-5, 'vy');
+      // Rapier integrates in numSolverIterations substeps of dt/n:
+      // y = g dt^2 (n + 1) / (2n).
+      const n = name === 'rapier' ? line.engine_settings.numSolverIterations : 1;
+      close(r.body2_after.position[1], -10 * DT * DT * (n + 1) / (2 * n), 1e-6, 'y');
+    });
+  }
+  // A polygon off its origin spinning about its centre of mass: the origin
+  // moves, the centre of mass (2, 1) stays.
+  const spinning = { vertices: box(1, 0, 3, 2), position: [0, 0], angular_velocity: 1 };
+  for (const name of ['planck', 'box2d-wasm', 'rapier', 'matter']) {
+    test(`${name}: position is the body origin, velocity the centre of mass's`, () => {
+      const r = freeStep(name, spinning);
+      const angle = r.body2_after.angle;
+      close(angle, DT, 1e-6, 'angle');
+      const c = Math.cos(angle), s = Math.sin(angle);
+      close(r.body2_after.position[0], 2 - (c * 2 - s * 1), 1e-6, 'origin x');
+      close(r.body2_after.position[1], 1 - (s * 2 + c * 1), 1e-6, 'origin y');
+      close(r.body2_after.velocity[0], 0, 1e-5, 'centre of mass velocity');
+    });
+  }
+  test('p2: the body origin is its centre of mass (p2 design, reported as computed)', () => {
+    const r = freeStep('p2', spinning);
+    close(r.body2_after.position[0], 0, 1e-7, 'origin x');
+    close(r.body2_after.angle, DT, 1e-6, 'angle');
+  });
+  test('matter: velocities per base delta converted to m/s', () => {
+    close(matter.toMatterVelocity(1), 1000 / 60 / 1000, 1e-15, 'to');
+    close(matter.fromMatterVelocity(matter.toMatterVelocity(3)), 3, 1e-12, 'round trip');
+  });
+});
+
+// ---- step.pair: impulses on body2 are jn n + jt t -------------------------------------------------
+
+describe('step.pair: contact impulses', () => {
+  // A unit box sliding and falling onto a static floor, no gravity: body2's
+  // momentum change is the sum of jn n + jt t, t = (-n.y, n.x).
+  const floor = { vertices: box(-5, -0.5, 5, 0.5), position: [0, 0], static: true };
+  const falling = { vertices: box(-0.5, -0.5, 0.5, 0.5), position: [0, 0.99], velocity: [1, -2], density: 1 };
+  const sumImpulse = (contacts) => contacts.reduce((sum, c) => {
+    const n = c.normal, t = [-n[1], n[0]];
+    return [sum[0] + c.jn * n[0] + c.jt * t[0], sum[1] + c.jn * n[1] + c.jt * t[1]];
+  }, [0, 0]);
+  for (const name of ['planck', 'box2d-wasm', 'rapier', 'p2']) {
+    for (const [label, body1, body2, moving, sign] of [
+      ['floor is body1', floor, falling, 'body2_after', 1],
+      ['floor is body2', falling, floor, 'body1_after', -1]]) {
+      test(`${name}: ${label}`, () => {
+        const r = result(name, { op: 'step.pair', body1, body2, restitution: 0.5, friction: 0.3, dt: DT, gravity: [0, 0] });
+        assert.ok(r.contacts.length > 0, 'contacts');
+        for (const c of r.contacts) close(c.normal[1], sign, 1e-6, 'normal from body1 to body2');
+        const [jx, jy] = sumImpulse(r.contacts);
+        const v = r[moving].velocity;  // mass 1: momentum change = velocity change
+        close(sign * jx, v[0] - 1, 1e-4, 'x impulse');
+        close(sign * jy, v[1] + 2, 1e-4, 'y impulse');
+        assert.ok(jy * sign > 0 && (sign * jx) < 0, 'friction opposes the slide');
+      });
+    }
+  }
+});
+
+// ---- inputs as the engine used them ------------------------------------------------------------------
+
+describe('float engines rewrite their inputs', () => {
+  for (const name of floatEngines) {
+    test(name, () => {
+      const line = ask(name, { op: 'mass.polygon', vertices: [[0.1, 0], [1, 0], [1, 1]] });
+      assert.equal(line.vertices[0][0], Math.fround(0.1));
+    });
+  }
+});
+
+describe('engine changes to the input are reported', () => {
+  test('planck reads 12 vertices at most', () => {
+    const ring = Array.from({ length: 16 }, (_, i) => [Math.cos((2 * Math.PI * i) / 16), Math.sin((2 * Math.PI * i) / 16)]);
+    const r = result('planck', { op: 'mass.polygon', vertices: ring });
+    assert.equal(r.vertices_used, 12);
+    assert.match(r.input_changes, /first 12/);
+  });
+  test('box2d-wasm replaces a polygon smaller than its weld distance by a box', () => {
+    const r = result('box2d-wasm', { op: 'mass.polygon', vertices: [[0, 0], [0.001, 0], [0, 0.001]] });
+    assert.match(r.input_changes, /box \[-1, 1\]\^2/);
+  });
+  test('polygonChange accepts the same cycle in either orientation', () => {
+    const square = box(0, 0, 1, 1).map(([x, y]) => ({ x, y }));
+    assert.equal(polygonChange(square, [...square.slice(2), ...square.slice(0, 2)], { call: 'f' }), null);
+    assert.equal(polygonChange(square, [...square].reverse(), { call: 'f' }), null);
+  });
+});
+
+// ---- the adapter loop -------------------------------------------------------------------------------
+
+async function runLines(text, ops, extra = {}) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let written = '';
+  output.on('data', (chunk) => { written += chunk; });
+  input.end(text);
+  await runAdapter({ engine: 'test-0', precision: 'double', ops, input, output, ...extra });
+  return written.trim().split('\n').map((l) => JSON.parse(l));
+}
+
+describe('the adapter loop', () => {
+  test('one answer per request, in order; blank and non-JSON lines get none', async () => {
+    const ops = { echo: (line) => { line.result = { id: line.id }; } };
+    const lines = await runLines('{"id":1,"op":"echo"}\n\nnot json\n{"id":2,"op":"other"}\n{"id":3,"op":"echo"}\n', ops);
+    assert.deepEqual(lines.map((l) => l.id), [1, 2, 3]);
+    assert.equal(lines[1].error.code, 'unsupported');
+    assert.equal(lines[0].engine, 'test-0');
+  });
+  test('a WebAssembly trap is "crashed", the module restarts, the stream goes on', async () => {
+    let restarts = 0;
+    const ops = {
+      trap: () => { throw new WebAssembly.RuntimeError('unreachable'); },
+      ok: (line) => { line.result = {}; },
+    };
+    const lines = await runLines('{"id":1,"op":"trap"}\n{"id":2,"op":"ok"}\n', ops,
+      { isCrash: (e) => e instanceof WebAssembly.RuntimeError, restart: async () => { restarts += 1; } });
+    assert.equal(lines[0].error.code, 'crashed');
+    assert.ok(lines[1].result);
+    assert.equal(restarts, 1);
+  });
+  test('an engine exception is an error line, not a stop', async () => {
+    const ops = { boom: () => { throw new TypeError('inside the engine'); }, ok: (line) => { line.result = {}; } };
+    const lines = await runLines('{"id":1,"op":"boom"}\n{"id":2,"op":"ok"}\n', ops);
+    assert.equal(lines[0].error.code, 'engine_error');
+    assert.ok(lines[1].result);
+  });
+});
