@@ -7,12 +7,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rigidref/predicates.hpp"
+
 #include <cmath>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <csignal>
@@ -27,6 +30,13 @@ using ojson = nlohmann::ordered_json;
 // answered as error "unsupported" and counted as skipped, not failed.
 struct unsupported_case : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// The engine ran but reports that it failed (e.g. GJK hit its iteration
+// cap): answered with `code` (no_convergence, ...), counted as failed.
+struct engine_error : std::runtime_error {
+  std::string code;
+  engine_error(std::string c, const std::string& message) : std::runtime_error(message), code(std::move(c)) {}
 };
 
 // One op of an engine: reads the request, may rewrite its inputs to what
@@ -67,6 +77,146 @@ inline std::vector<point> to_float_grid(std::vector<point> v) {
 
 inline ojson vec_json(double x, double y) { return ojson::array({x, y}); }
 
+// The collision ops' shapes (the protocol additions): a core (polygon,
+// point, segment) grown by a radius. `form` remembers how the request wrote
+// it, so that an answer line can give it back with the values the engine
+// used (shape_json).
+struct shape {
+  enum class kind { polygon, circle, point, segment };
+  kind form = kind::polygon;
+  std::vector<point> core;  // polygon vertices, the circle's centre, the point, the two endpoints
+  double radius = 0;        // the rounding radius (0 for a plain polygon, point or segment)
+  bool rounded_polygon = false;  // {"vertices", "radius"} rather than a plain list
+  bool radius_given = false;     // a segment written with "radius"
+};
+
+inline double finite_number(const ojson& v, const std::string& what) {
+  const double x = number(v, what.c_str());
+  if (!std::isfinite(x)) throw std::invalid_argument(what + ": not a finite number");
+  return x;
+}
+
+inline point finite_point(const ojson& v, const std::string& what) {
+  if (!v.is_array() || v.size() != 2) throw std::invalid_argument(what + ": expected [x, y]");
+  return {finite_number(v[0], what), finite_number(v[1], what)};
+}
+
+inline double radius_of(const ojson& v, const std::string& what) {
+  const double r = finite_number(v.at("radius"), what + ".radius");
+  if (r < 0) throw std::invalid_argument(what + ".radius: must be >= 0");
+  return r;
+}
+
+// Reads a shape; bad JSON, non-finite numbers and negative radii are
+// invalid input. Polygons are checked for convexity by the ops that need it
+// (each engine has its own rule), not here.
+inline shape parse_shape(const ojson& v, const std::string& what) {
+  shape s;
+  if (v.is_array()) {
+    for (std::size_t i = 0; i < v.size(); ++i) s.core.push_back(finite_point(v[i], what));
+    if (s.core.size() < 3) throw std::invalid_argument(what + ": a polygon needs 3 or more vertices");
+    return s;
+  }
+  if (!v.is_object()) throw std::invalid_argument(what + ": expected a shape");
+  if (v.contains("vertices")) {
+    const ojson& list = v["vertices"];
+    if (!list.is_array()) throw std::invalid_argument(what + ".vertices: expected a list of [x, y]");
+    for (std::size_t i = 0; i < list.size(); ++i) s.core.push_back(finite_point(list[i], what));
+    if (s.core.size() < 3) throw std::invalid_argument(what + ": a polygon needs 3 or more vertices");
+    s.rounded_polygon = true;
+    s.radius = v.contains("radius") ? radius_of(v, what) : 0.0;
+    return s;
+  }
+  if (v.contains("center")) {
+    s.form = shape::kind::circle;
+    s.core = {finite_point(v["center"], what + ".center")};
+    s.radius = radius_of(v, what);
+    return s;
+  }
+  if (v.contains("point")) {
+    s.form = shape::kind::point;
+    s.core = {finite_point(v["point"], what + ".point")};
+    return s;
+  }
+  if (v.contains("segment")) {
+    s.form = shape::kind::segment;
+    const ojson& ends = v["segment"];
+    if (!ends.is_array() || ends.size() != 2) throw std::invalid_argument(what + ".segment: expected [[x1, y1], [x2, y2]]");
+    s.core = {finite_point(ends[0], what + ".segment"), finite_point(ends[1], what + ".segment")};
+    if (s.core[0].x == s.core[1].x && s.core[0].y == s.core[1].y)
+      throw std::invalid_argument(what + ".segment: the endpoints must differ");
+    s.radius_given = v.contains("radius");
+    s.radius = s.radius_given ? radius_of(v, what) : 0.0;
+    return s;
+  }
+  throw std::invalid_argument(what + ": expected a polygon, {\"vertices\", \"radius\"}, {\"center\", \"radius\"}, "
+                                     "{\"point\"} or {\"segment\", \"radius\"}");
+}
+
+// The shape as the request wrote it, with the values in `s`.
+inline ojson shape_json(const shape& s) {
+  switch (s.form) {
+    case shape::kind::polygon:
+      if (!s.rounded_polygon) return points_json(s.core);
+      return {{"vertices", points_json(s.core)}, {"radius", s.radius}};
+    case shape::kind::circle: return {{"center", vec_json(s.core[0].x, s.core[0].y)}, {"radius", s.radius}};
+    case shape::kind::point: return {{"point", vec_json(s.core[0].x, s.core[0].y)}};
+    case shape::kind::segment: {
+      ojson out = {{"segment", points_json(s.core)}};
+      if (s.radius_given) out["radius"] = s.radius;
+      return out;
+    }
+  }
+  return nullptr;
+}
+
+// The shape with every number rounded to float (what a float engine is given).
+inline shape to_float_shape(shape s) {
+  s.core = to_float_grid(s.core);
+  s.radius = static_cast<double>(static_cast<float>(s.radius));
+  return s;
+}
+
+// Convex (every turn the same way or straight, one turn around in all) and
+// not all on one line, by the exact orientation predicate on the doubles:
+// what the protocol calls a convex polygon. Repeated and collinear vertices
+// are allowed, as in `rigidref eval`.
+inline bool convex_polygon(const std::vector<point>& v) {
+  const std::size_t n = v.size();
+  if (n < 3) return false;
+  int sign = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const point& p = v[i];
+    const point& q = v[(i + 1) % n];
+    const point& r = v[(i + 2) % n];
+    const int o = rigidref::orientation(rigidref::vec2<double>{p.x, p.y}, rigidref::vec2<double>{q.x, q.y},
+                                        rigidref::vec2<double>{r.x, r.y});
+    if (o != 0 && sign != 0 && o != sign) return false;
+    if (o != 0) sign = o;
+  }
+  if (sign == 0) return false;  // all on one line: no area
+  // Same-way turns can still wind twice (a pentagram): a convex polygon's
+  // edges change their x and their y direction at most twice each.
+  for (const bool along_x : {true, false}) {
+    int changes = 0, last = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double d = along_x ? v[(i + 1) % n].x - v[i].x : v[(i + 1) % n].y - v[i].y;
+      const int s = d > 0 ? 1 : d < 0 ? -1 : 0;
+      if (s == 0) continue;
+      if (last != 0 && s != last) ++changes;
+      last = s;
+    }
+    int first = 0;  // close the cycle: the last direction against the first
+    for (std::size_t i = 0; i < n && first == 0; ++i) {
+      const double d = along_x ? v[(i + 1) % n].x - v[i].x : v[(i + 1) % n].y - v[i].y;
+      first = d > 0 ? 1 : d < 0 ? -1 : 0;
+    }
+    if (last != 0 && first != 0 && last != first) ++changes;
+    if (changes > 2) return false;
+  }
+  return true;
+}
+
 // Answers one line in place (result or error).
 inline void answer(ojson& line, const std::map<std::string, op_handler>& ops) {
   const std::string op = line.value("op", "");
@@ -77,6 +227,9 @@ inline void answer(ojson& line, const std::map<std::string, op_handler>& ops) {
   } catch (const unsupported_case& e) {
     line.erase("result");
     line["error"] = {{"code", "unsupported"}, {"message", e.what()}};
+  } catch (const engine_error& e) {
+    line.erase("result");
+    line["error"] = {{"code", e.code}, {"message", e.what()}};
   } catch (const std::exception& e) {
     line.erase("result");
     line["error"] = {{"code", "invalid_input"}, {"message", e.what()}};

@@ -10,6 +10,52 @@
 //                    0 (the geometric polygons). Box2D prefers A's face unless
 //                    B's separates by more than 0.1 b2_linearSlop: declared
 //                    as the allowance reference_face_tolerance on depth.
+//   contact.manifold b2CollidePolygons, b2CollidePolygonAndCircle,
+//                    b2CollideCircles, b2CollideEdgeAndPolygon,
+//                    b2CollideEdgeAndCircle, then b2WorldManifold::Initialize
+//                    with each shape's own m_radius, as
+//                    b2Contact::GetWorldManifold does: points midway between
+//                    the surfaces, separations of the skinned shapes.
+//                    Polygons and edges carry the skin b2_polygonRadius, so
+//                    a separation is the geometric one less the skins: the
+//                    sum is declared as the allowance polygon_radius.
+//                    Box2D has no (circle, polygon), (circle, edge) or
+//                    (polygon, edge) function; its contact factory
+//                    (b2Contact::Create, s_registers[..].primary) swaps the
+//                    two fixtures so that the polygon or edge is A. The
+//                    adapter does the same and negates the normal back to
+//                    "from a to b" (b2WorldManifold's normal points from A
+//                    to B, b2_collision.h). Edge-edge has no function in
+//                    Box2D (unsupported), nor do capsules or rounded
+//                    polygons exist in 2.4 (unsupported); a point is a
+//                    b2CircleShape of radius 0, a segment a two-sided
+//                    b2EdgeShape.
+//   step.pair        a b2World with the request's gravity, sleeping off,
+//                    one body per side (b2_dynamicBody or b2_staticBody)
+//                    with one fixture, stepped once by dt with 8 velocity
+//                    and 3 position iterations: the counts Box2D's manual
+//                    suggests ("The suggested iteration count for Box2D is
+//                    8 for velocity and 3 for position", docs/hello.md of
+//                    2.4.1) and its testbed uses (testbed/settings.h);
+//                    reported in "engine_settings". Both fixtures get the
+//                    request's friction mu and restitution e, which Box2D's
+//                    mixing rules (b2MixFriction = sqrt(f1 f2),
+//                    b2MixRestitution = max) give back as mu and e.
+//                    Impulses come from b2ContactListener::PostSolve, the
+//                    normal and points from PreSolve (the manifold the solver
+//                    uses, at the positions before the step). Conversion to
+//                    the protocol: Box2D's normal points from fixture A to
+//                    fixture B and which body is A is Box2D's choice, so it
+//                    is negated when body1 is Box2D's B; Box2D's tangent is
+//                    b2Cross(n, 1) = (n.y, -n.x), the protocol's
+//                    t = (-n.y, n.x) is its negative, so jt = -tangentImpulse
+//                    and jn = normalImpulse in either case (worked out next
+//                    to the code). Allowances: restitution_threshold (the
+//                    fixture default restitutionThreshold = 1 m/s: slower
+//                    approaches get no bounce) and polygon_radius.
+//                    Invalid bodies (non-convex, degenerate or non-finite
+//                    polygon, radius or density <= 0, dt <= 0) are answered
+//                    invalid_input before Box2D sees them.
 // Box2D polygons are convex with 3..8 vertices (b2_maxPolygonVertices): other
 // inputs are answered "unsupported" (skipped by check, not failed). Each case
 // runs in its own process: Debian builds Box2D with assertions on, and an
@@ -128,11 +174,312 @@ void epa_penetration(ojson& line) {
   line["result"] = r;
 }
 
+
+// ---- contact.manifold ------------------------------------------------------
+
+struct box2d_shape {
+  b2Shape::Type type = b2Shape::e_polygon;
+  b2PolygonShape polygon;
+  b2CircleShape circle;
+  b2EdgeShape edge;
+  const b2Shape& get() const {
+    if (type == b2Shape::e_circle) return circle;
+    if (type == b2Shape::e_edge) return edge;
+    return polygon;
+  }
+};
+
+// The Box2D shape for a protocol shape (already rounded to float).
+box2d_shape make_box2d_shape(const shape& s) {
+  box2d_shape b;
+  switch (s.form) {
+    case shape::kind::polygon:
+      if (!convex_polygon(s.core)) throw std::invalid_argument("a polygon must be convex and have an area");
+      if (s.radius > 0)
+        throw unsupported_case("Box2D 2.4 has no rounded polygons (every polygon has the fixed skin b2_polygonRadius)");
+      b.type = b2Shape::e_polygon;
+      b.polygon = box2d_polygon(s.core);
+      break;
+    case shape::kind::circle:
+    case shape::kind::point:  // a circle of radius 0
+      b.type = b2Shape::e_circle;
+      b.circle.m_p.Set(static_cast<float>(s.core[0].x), static_cast<float>(s.core[0].y));
+      b.circle.m_radius = static_cast<float>(s.radius);
+      break;
+    case shape::kind::segment:
+      if (s.radius > 0) throw unsupported_case("Box2D 2.4 has no capsules (an edge has the fixed skin b2_polygonRadius)");
+      b.type = b2Shape::e_edge;
+      b.edge.SetTwoSided(b2Vec2(static_cast<float>(s.core[0].x), static_cast<float>(s.core[0].y)),
+                         b2Vec2(static_cast<float>(s.core[1].x), static_cast<float>(s.core[1].y)));
+      break;
+  }
+  return b;
+}
+
+// Box2D's manifold of A and B, with A the shape Box2D's contact factory puts
+// first: returns true when it swapped them.
+bool collide(b2Manifold& m, const box2d_shape& a, const box2d_shape& b, const b2Transform& xf) {
+  using T = b2Shape::Type;
+  const T ta = a.type, tb = b.type;
+  if (ta == T::e_polygon && tb == T::e_polygon) b2CollidePolygons(&m, &a.polygon, xf, &b.polygon, xf);
+  else if (ta == T::e_polygon && tb == T::e_circle) b2CollidePolygonAndCircle(&m, &a.polygon, xf, &b.circle, xf);
+  else if (ta == T::e_circle && tb == T::e_circle) b2CollideCircles(&m, &a.circle, xf, &b.circle, xf);
+  else if (ta == T::e_edge && tb == T::e_polygon) b2CollideEdgeAndPolygon(&m, &a.edge, xf, &b.polygon, xf);
+  else if (ta == T::e_edge && tb == T::e_circle) b2CollideEdgeAndCircle(&m, &a.edge, xf, &b.circle, xf);
+  else if (ta == T::e_edge && tb == T::e_edge) throw unsupported_case("Box2D has no edge-edge collision");
+  else return (collide(m, b, a, xf), true);  // b2Contact::Create swaps: the polygon or edge is A
+  return false;
+}
+
+void contact_manifold(ojson& line) {
+  shape sa = to_float_shape(parse_shape(line.at("a"), "a"));
+  shape sb = to_float_shape(parse_shape(line.at("b"), "b"));
+  line["a"] = shape_json(sa);
+  line["b"] = shape_json(sb);
+  const box2d_shape a = make_box2d_shape(sa), b = make_box2d_shape(sb);
+  b2Transform identity;
+  identity.SetIdentity();
+  b2Manifold m;
+  const bool swapped = collide(m, a, b, identity);
+  const box2d_shape& first = swapped ? b : a;
+  const box2d_shape& second = swapped ? a : b;
+  ojson r;
+  ojson points = ojson::array();
+  if (m.pointCount > 0) {
+    b2WorldManifold wm;
+    wm.Initialize(&m, identity, first.get().m_radius, identity, second.get().m_radius);
+    const b2Vec2 n = swapped ? -wm.normal : wm.normal;  // Box2D's normal: from its A to its B
+    r["normal"] = vec_json(n.x, n.y);
+    for (int i = 0; i < m.pointCount; ++i)
+      points.push_back({{"point", vec_json(wm.points[i].x, wm.points[i].y)},
+                        {"separation", static_cast<double>(wm.separations[i])}});
+  }
+  r["points"] = points;
+  r["swapped"] = swapped;
+  ojson used = ojson::array();
+  for (const box2d_shape* s : {&a, &b}) used.push_back(s->type == b2Shape::e_polygon ? s->polygon.m_count : 0);
+  if (a.type == b2Shape::e_polygon || b.type == b2Shape::e_polygon) r["vertices_used"] = used;
+  // The skins Box2D adds (b2_polygonRadius on each polygon and edge) shift
+  // every separation by their sum.
+  const float skins = (a.type == b2Shape::e_circle ? 0.0f : b2_polygonRadius) +
+                      (b.type == b2Shape::e_circle ? 0.0f : b2_polygonRadius);
+  if (skins > 0) line["allowances"] = {{"polygon_radius", static_cast<double>(skins)}};
+  line["result"] = r;
+}
+
+// ---- step.pair -------------------------------------------------------------
+
+float to_float(double x) { return static_cast<float>(x); }
+
+struct body_request {
+  bool is_static = false;
+  bool polygon = false;
+  std::vector<point> vertices;
+  double radius = 0;
+  point position{0, 0}, velocity{0, 0};
+  double angle = 0, angular_velocity = 0, density = 1;
+};
+
+// Reads body1/body2, checks them (invalid_input) and rewrites them with the
+// floats Box2D is given.
+body_request read_body(ojson& j, const std::string& what) {
+  if (!j.is_object()) throw std::invalid_argument(what + ": expected an object");
+  body_request b;
+  b.is_static = j.value("static", false);
+  if (j.contains("vertices") == j.contains("radius"))
+    throw std::invalid_argument(what + ": give \"vertices\" (a convex polygon) or \"radius\" (a circle)");
+  if (j.contains("vertices")) {
+    b.polygon = true;
+    const ojson& list = j["vertices"];
+    if (!list.is_array()) throw std::invalid_argument(what + ".vertices: expected a list of [x, y]");
+    for (std::size_t i = 0; i < list.size(); ++i) b.vertices.push_back(finite_point(list[i], what + ".vertices"));
+    b.vertices = to_float_grid(b.vertices);
+    if (!convex_polygon(b.vertices))
+      throw std::invalid_argument(what + ".vertices: not a convex polygon with an area (in float)");
+    j["vertices"] = points_json(b.vertices);
+  } else {
+    b.radius = static_cast<double>(to_float(finite_number(j["radius"], what + ".radius")));
+    if (!(b.radius > 0)) throw std::invalid_argument(what + ".radius: must be > 0");
+    j["radius"] = b.radius;
+  }
+  const auto vec = [&](const char* field, point fallback) {
+    if (!j.contains(field)) return fallback;
+    point p = finite_point(j[field], what + "." + field);
+    p = {static_cast<double>(to_float(p.x)), static_cast<double>(to_float(p.y))};
+    j[field] = vec_json(p.x, p.y);
+    return p;
+  };
+  const auto scalar = [&](const char* field, double fallback) {
+    if (!j.contains(field)) return fallback;
+    const double x = static_cast<double>(to_float(finite_number(j[field], what + "." + field)));
+    j[field] = x;
+    return x;
+  };
+  b.position = vec("position", {0, 0});
+  b.velocity = vec("velocity", {0, 0});
+  b.angle = scalar("angle", 0);
+  b.angular_velocity = scalar("angular_velocity", 0);
+  if (!b.is_static && !j.contains("density")) throw std::invalid_argument(what + ": a dynamic body needs \"density\"");
+  b.density = scalar("density", 1);
+  if (!(b.density > 0)) throw std::invalid_argument(what + ".density: must be > 0");
+  return b;
+}
+
+double read_step_scalar(ojson& line, const char* field, bool positive) {
+  const double x = static_cast<double>(to_float(finite_number(line.at(field), field)));
+  if (positive ? !(x > 0) : x < 0) throw std::invalid_argument(std::string(field) + (positive ? ": must be > 0" : ": must be >= 0"));
+  line[field] = x;
+  return x;
+}
+
+// Records what b2ContactListener sees during the step.
+struct contact_log : b2ContactListener {
+  struct entry {
+    const b2Contact* contact;
+    b2Vec2 normal;
+    b2Vec2 points[b2_maxManifoldPoints];
+    int count = 0;
+    bool solved = false;
+    float normal_impulses[b2_maxManifoldPoints] = {};
+    float tangent_impulses[b2_maxManifoldPoints] = {};
+    int solves = 0;
+  };
+  std::vector<entry> entries;
+  entry& find(const b2Contact* c) {
+    for (entry& e : entries)
+      if (e.contact == c) return e;
+    entries.push_back(entry{});
+    entries.back().contact = c;
+    return entries.back();
+  }
+  void PreSolve(b2Contact* contact, const b2Manifold*) override {
+    entry& e = find(contact);
+    b2WorldManifold wm;
+    contact->GetWorldManifold(&wm);  // at the positions the solver starts from
+    e.normal = wm.normal;
+    e.count = contact->GetManifold()->pointCount;
+    for (int i = 0; i < e.count; ++i) e.points[i] = wm.points[i];
+  }
+  void PostSolve(b2Contact* contact, const b2ContactImpulse* impulse) override {
+    entry& e = find(contact);
+    ++e.solves;  // a second call in the same step comes from the TOI sub-step
+    for (int i = 0; i < impulse->count; ++i) {
+      e.normal_impulses[i] += impulse->normalImpulses[i];
+      e.tangent_impulses[i] += impulse->tangentImpulses[i];
+    }
+    if (impulse->count > e.count) e.count = impulse->count;
+  }
+};
+
+void step_pair(ojson& line) {
+  body_request req[2] = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
+  const double e = read_step_scalar(line, "restitution", false);
+  const double mu = read_step_scalar(line, "friction", false);
+  const double dt = read_step_scalar(line, "dt", true);
+  point g{0, 0};
+  if (line.contains("gravity")) {
+    g = finite_point(line["gravity"], "gravity");
+    g = {static_cast<double>(to_float(g.x)), static_cast<double>(to_float(g.y))};
+    line["gravity"] = vec_json(g.x, g.y);
+  }
+  for (const body_request& b : req)
+    if (b.polygon && b.vertices.size() > b2_maxPolygonVertices)
+      throw unsupported_case("Box2D polygons have 3 to 8 vertices, this one has " + std::to_string(b.vertices.size()));
+
+  b2World world(b2Vec2(to_float(g.x), to_float(g.y)));
+  world.SetAllowSleeping(false);
+  contact_log log;
+  world.SetContactListener(&log);
+  b2Body* bodies[2];
+  int vertices_used[2] = {0, 0};
+  for (int i = 0; i < 2; ++i) {
+    const body_request& b = req[i];
+    b2BodyDef def;
+    def.type = b.is_static ? b2_staticBody : b2_dynamicBody;
+    def.position.Set(to_float(b.position.x), to_float(b.position.y));  // the body origin
+    def.angle = to_float(b.angle);
+    bodies[i] = world.CreateBody(&def);
+    b2FixtureDef fd;
+    b2PolygonShape polygon;
+    b2CircleShape circle;
+    if (b.polygon) {
+      polygon = box2d_polygon(b.vertices);  // unsupported if not strictly convex; may weld (vertices_used)
+      vertices_used[i] = polygon.m_count;
+      fd.shape = &polygon;
+    } else {
+      circle.m_radius = to_float(b.radius);  // centred on the body origin
+      fd.shape = &circle;
+    }
+    fd.density = to_float(b.density);
+    fd.friction = to_float(mu);        // b2MixFriction: sqrt(mu mu) = mu
+    fd.restitution = to_float(e);      // b2MixRestitution: max(e, e) = e
+    bodies[i]->CreateFixture(&fd);     // ResetMassData: the centre of mass follows from the shape
+    // Velocities of the centre of mass (b2Body::SetLinearVelocity), set once
+    // the mass is known; a static body ignores them.
+    bodies[i]->SetLinearVelocity(b2Vec2(to_float(b.velocity.x), to_float(b.velocity.y)));
+    bodies[i]->SetAngularVelocity(to_float(b.angular_velocity));
+  }
+  constexpr int velocity_iterations = 8, position_iterations = 3;
+  world.Step(to_float(dt), velocity_iterations, position_iterations);
+
+  ojson r;
+  for (int i = 0; i < 2; ++i) {
+    const b2Body* b = bodies[i];
+    r[i == 0 ? "body1_after" : "body2_after"] = {
+        {"position", vec_json(b->GetPosition().x, b->GetPosition().y)},
+        {"angle", static_cast<double>(b->GetAngle())},
+        {"velocity", vec_json(b->GetLinearVelocity().x, b->GetLinearVelocity().y)},
+        {"angular_velocity", static_cast<double>(b->GetAngularVelocity())}};
+  }
+  ojson contacts = ojson::array();
+  for (const contact_log::entry& c : log.entries) {
+    if (c.solves == 0) continue;  // touching but not solved (cannot happen with two awake bodies)
+    // Box2D applies -P to its body A and +P to its body B, with
+    // P = normalImpulse n + tangentImpulse (n.y, -n.x), n from A to B.
+    // If body1 is A: the protocol's n is Box2D's, t = (-n.y, n.x) is minus
+    // Box2D's tangent, so jn = normalImpulse, jt = -tangentImpulse. If body1
+    // is B: the protocol's n' = -n, t' = (-n'.y, n'.x) = (n.y, -n.x) is
+    // Box2D's tangent, and the impulse on body2 (= A) is -P =
+    // normalImpulse n' - tangentImpulse t': the same jn and jt.
+    const bool body1_is_a = c.contact->GetFixtureA()->GetBody() == bodies[0];
+    const b2Vec2 n = body1_is_a ? c.normal : -c.normal;
+    for (int k = 0; k < c.count; ++k)
+      contacts.push_back({{"point", vec_json(c.points[k].x, c.points[k].y)},
+                          {"normal", vec_json(n.x, n.y)},
+                          {"jn", static_cast<double>(c.normal_impulses[k])},
+                          {"jt", static_cast<double>(-c.tangent_impulses[k])},
+                          {"box2d_body1_is_a", body1_is_a},
+                          {"solves", c.solves}});
+  }
+  r["contacts"] = contacts;
+  if (req[0].polygon || req[1].polygon) r["vertices_used"] = ojson::array({vertices_used[0], vertices_used[1]});
+  line["engine_settings"] = {{"velocity_iterations", velocity_iterations},
+                             {"position_iterations", position_iterations},
+                             {"iterations_source", "Box2D 2.4.1 docs/hello.md (suggested 8 and 3) and testbed/settings.h"},
+                             {"allow_sleeping", false},
+                             {"warm_starting", true},
+                             {"continuous_physics", true},
+                             {"sub_stepping", false},
+                             {"linear_slop", static_cast<double>(b2_linearSlop)},
+                             {"polygon_radius", static_cast<double>(b2_polygonRadius)},
+                             {"restitution_threshold", 1.0},
+                             {"baumgarte", static_cast<double>(b2_baumgarte)},
+                             {"max_linear_correction", static_cast<double>(b2_maxLinearCorrection)},
+                             {"aabb_extension", static_cast<double>(b2_aabbExtension)}};
+  ojson allowances = {{"restitution_threshold", 1.0}};  // b2FixtureDef::restitutionThreshold default
+  if (req[0].polygon || req[1].polygon)
+    allowances["polygon_radius"] = static_cast<double>((req[0].polygon ? b2_polygonRadius : 0.0f) +
+                                                       (req[1].polygon ? b2_polygonRadius : 0.0f));
+  line["allowances"] = allowances;
+  line["result"] = r;
+}
+
 }  // namespace
 
 int main() {
   return run_adapter("box2d-2.4.1", "float",
                      {{"mass.polygon", mass_polygon}, {"gjk.distance", gjk_distance},
-                      {"epa.penetration", epa_penetration}},
+                      {"epa.penetration", epa_penetration}, {"contact.manifold", contact_manifold},
+                      {"step.pair", step_pair}},
                      /*isolate=*/true, /*seconds_per_case=*/5);  // Debian's Box2D keeps its assertions: b2Assert aborts
 }

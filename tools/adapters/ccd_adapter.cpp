@@ -13,7 +13,10 @@
 // (simplexToPolytope2/3 in libccd's ccd.c). `--equal-prisms` keeps equal
 // ranges to show that (derivations/engines.md). The z component of the
 // normal libccd returns is reported as "normal_z" (0 when the embedding
-// worked). Findings: D-ENGINE-8 (embedding), D-ENGINE-9 (NaN normal on
+// worked). The protocol's other shapes (rounded polygons, circles, points,
+// segments, capsules) go through the same support-function interface: the
+// core's support moved by the radius (see `support`). Findings: D-ENGINE-8
+// (embedding), D-ENGINE-9 (NaN normal on
 // touching pairs), D-ENGINE-10 (absolute EPA tolerance), D-ENGINE-11 (MPR).
 // Tolerances left at CCD_INIT's defaults (epa_tolerance = mpr_tolerance =
 // 1e-4, declared as allowances); max_iterations is unbounded by default, so
@@ -23,6 +26,7 @@
 #include <ccd/ccd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -30,8 +34,15 @@ namespace {
 
 using namespace rigidref::adapters;
 
+// A 2D shape is a core (the polygon's vertices, a point, a segment's two
+// endpoints) grown by a disc of radius r; its prism is that set times
+// [-h, h]. libccd takes any convex shape through its support function, the
+// way a libccd user gives one: the support of the prism in direction d is
+// the core's support in (d.x, d.y), moved by r along (d.x, d.y)/|(d.x, d.y)|,
+// at z = +-h by the sign of d.z.
 struct prism {
   std::vector<point> base;
+  double r = 0;
   double h = 1;
 };
 
@@ -46,7 +57,15 @@ void support(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
       best = i;
     }
   }
-  ccdVec3Set(out, p.base[best].x, p.base[best].y, dir->v[2] >= 0 ? p.h : -p.h);
+  double x = p.base[best].x, y = p.base[best].y;
+  if (p.r > 0) {  // polygons (r = 0) keep exactly the support they always had
+    const double len = std::hypot(dir->v[0], dir->v[1]);
+    if (len > 0) {
+      x += p.r * (dir->v[0] / len);
+      y += p.r * (dir->v[1] / len);
+    }
+  }
+  ccdVec3Set(out, x, y, dir->v[2] >= 0 ? p.h : -p.h);
 }
 
 void center(const void* obj, ccd_vec3_t* out) {
@@ -59,7 +78,7 @@ void center(const void* obj, ccd_vec3_t* out) {
   ccdVec3Set(out, x / p.base.size(), y / p.base.size(), 0);
 }
 
-double size_of(const std::vector<point>& v) {
+double size_of(const std::vector<point>& v, double r) {
   double lo_x = v[0].x, hi_x = v[0].x, lo_y = v[0].y, hi_y = v[0].y;
   for (const point& p : v) {
     lo_x = std::min(lo_x, p.x);
@@ -67,7 +86,22 @@ double size_of(const std::vector<point>& v) {
     lo_y = std::min(lo_y, p.y);
     hi_y = std::max(hi_y, p.y);
   }
-  return std::max(hi_x - lo_x, hi_y - lo_y);
+  const double core = std::max(hi_x - lo_x, hi_y - lo_y);
+  return r > 0 ? core + 2 * r : core;
+}
+
+// The prism's base for a request shape: polygons as before (any list of 3 or
+// more points; libccd's support is that of their hull), the new shapes
+// through their core and radius.
+void read_base(const ojson& j, const char* what, prism& p) {
+  if (j.is_array()) {
+    p.base = points(j, what);
+    if (p.base.size() < 3) throw unsupported_case("needs polygons of 3 or more vertices");
+    return;
+  }
+  const shape s = parse_shape(j, what);
+  p.base = s.core;
+  p.r = s.radius;
 }
 
 bool use_mpr = false;
@@ -80,10 +114,9 @@ struct pair_setup {
 
 pair_setup setup(const ojson& line) {
   pair_setup s;
-  s.a.base = points(line.at("a"), "a");
-  s.b.base = points(line.at("b"), "b");
-  if (s.a.base.size() < 3 || s.b.base.size() < 3) throw unsupported_case("needs polygons of 3 or more vertices");
-  const double size = std::max(size_of(s.a.base), size_of(s.b.base));
+  read_base(line.at("a"), "a", s.a);
+  read_base(line.at("b"), "b", s.b);
+  const double size = std::max(size_of(s.a.base, s.a.r), size_of(s.b.base, s.b.r));
   const double h = size > 0 ? size : 1;
   s.a.h = h;
   s.b.h = equal_prisms ? h : h / 2;

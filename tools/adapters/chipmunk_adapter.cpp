@@ -1,5 +1,6 @@
-// rigidref-chipmunk: answers mass.polygon with Chipmunk2D 7 (Debian
-// libchipmunk-dev; cpFloat is double), for `rigidref check`.
+// rigidref-chipmunk: answers mass.polygon, contact.manifold and step.pair
+// with Chipmunk2D 7 (Debian libchipmunk-dev; cpFloat is double), for
+// `rigidref check`.
 //   area      |cpAreaForPoly(n, v, 0)|: Chipmunk's area is signed by winding,
 //             clockwise positive (documented in chipmunk.h); the protocol's is
 //             positive in either orientation.
@@ -10,6 +11,40 @@
 // Chipmunk's formulas are shoelace sums, valid for any simple polygon, so the
 // adapter passes concave polygons too (Chipmunk's poly *shapes* are convex;
 // these helpers do not check). What was measured: D-ENGINE-7.
+//
+// contact.manifold  cpShapesCollide on shapes of a static body at the origin
+//                   (cpShapeCacheBB for the identity transform): polygons
+//                   and rounded polygons are cpPolyShapeNew (a Chipmunk
+//                   polygon has a radius), circles and points cpCircleShapeNew
+//                   (radius 0 for a point), segments and capsules
+//                   cpSegmentShapeNew with the radius. The normal points from
+//                   a to b (cpShapesCollide negates it when cpCollide ordered
+//                   the shapes by type, circle < segment < polygon); each
+//                   point is reported as pointA (on a), with point_a and
+//                   point_b, and "separation" is the returned distance as it
+//                   is. cpPolyShapeNew takes the convex hull of the vertices
+//                   (vertices_used).
+// step.pair         a cpSpace with the request's gravity, sleeping off
+//                   (sleepTimeThreshold = INFINITY, also the default), the
+//                   default 10 iterations (cpSpaceNew), stepped once by dt
+//                   with cpSpaceStep. A dynamic body is cpBodyNew(0, 0) whose
+//                   mass, moment and centre of gravity come from its shape's
+//                   density (cpShapeSetDensity); a static body is
+//                   cpBodyNewStatic. cpBodySetPosition/GetPosition are the
+//                   body origin, Set/GetVelocity the velocity of the centre
+//                   of gravity (cpBody.c). Chipmunk multiplies the shapes'
+//                   elasticities and frictions (cpArbiterUpdate), so each
+//                   shape gets sqrt(e) and sqrt(mu); where the product differs
+//                   from the request's value in the last bit the line gives
+//                   Chipmunk's ("input_changes"). Impulses: Chipmunk's public
+//                   API gives the total impulse of an arbiter
+//                   (cpArbiterTotalImpulse, from a post-solve handler), not
+//                   the per-point ones: one "contacts" entry per arbiter, with
+//                   its points listed, converted to the impulse on body2 along
+//                   n (body1 to body2) and t = (-n.y, n.x).
+//                   Note the order of cpSpaceStep: positions move first with
+//                   the velocities given, then collisions are found and the
+//                   velocities solved (cpSpaceStep.c).
 #include "adapter_io.hpp"
 
 #include <chipmunk/chipmunk.h>
@@ -35,6 +70,251 @@ void mass_polygon(ojson& line) {
   line["result"] = {{"area", area}, {"centroid", vec_json(centroid.x, centroid.y)}, {"inertia", inertia}};
 }
 
+
+// ---- contact.manifold: cpShapesCollide --------------------------------------
+
+// A Chipmunk shape on `body` (at the origin, identity transform) for a
+// protocol shape: polygons (rounded ones too: a Chipmunk polygon has a
+// radius) through cpPolyShapeNew, circles and points (radius 0) through
+// cpCircleShapeNew, segments and capsules through cpSegmentShapeNew.
+cpShape* make_chipmunk_shape(cpBody* body, const shape& s) {
+  switch (s.form) {
+    case shape::kind::polygon: {
+      if (!convex_polygon(s.core)) throw std::invalid_argument("a polygon must be convex and have an area");
+      std::vector<cpVect> v;
+      for (const point& p : s.core) v.push_back(cpv(p.x, p.y));
+      // cpPolyShapeNew takes the convex hull of the points (cpConvexHull, tolerance 0).
+      return cpPolyShapeNew(body, static_cast<int>(v.size()), v.data(), cpTransformIdentity, s.radius);
+    }
+    case shape::kind::circle:
+    case shape::kind::point: return cpCircleShapeNew(body, s.radius, cpv(s.core[0].x, s.core[0].y));
+    case shape::kind::segment:
+      return cpSegmentShapeNew(body, cpv(s.core[0].x, s.core[0].y), cpv(s.core[1].x, s.core[1].y), s.radius);
+  }
+  return nullptr;
+}
+
+void contact_manifold(ojson& line) {
+  const shape sa = parse_shape(line.at("a"), "a"), sb = parse_shape(line.at("b"), "b");
+  cpBody* body = cpBodyNewStatic();
+  cpShape* a = make_chipmunk_shape(body, sa);
+  cpShape* b = make_chipmunk_shape(body, sb);
+  cpShapeCacheBB(a);  // world-space data for the body's (identity) transform
+  cpShapeCacheBB(b);
+  const cpContactPointSet set = cpShapesCollide(a, b);
+  ojson r;
+  ojson points = ojson::array();
+  if (set.count > 0) {
+    // cpShapesCollide flips the normal back when cpCollide swapped the
+    // shapes (it orders them by type): the normal points from a to b.
+    r["normal"] = vec_json(set.normal.x, set.normal.y);
+    for (int i = 0; i < set.count; ++i) {
+      const auto& p = set.points[i];
+      // pointA is on a's surface, pointB on b's; "separation" is the
+      // returned distance as it is (see derivations/engines.md on its sign).
+      points.push_back({{"point", vec_json(p.pointA.x, p.pointA.y)},
+                        {"separation", p.distance},
+                        {"point_a", vec_json(p.pointA.x, p.pointA.y)},
+                        {"point_b", vec_json(p.pointB.x, p.pointB.y)}});
+    }
+  }
+  r["points"] = points;
+  // cpCollide puts the shape of the lower type first (circle < segment < polygon).
+  const auto type_rank = [](const shape& s) {
+    return s.form == shape::kind::polygon ? 2 : s.form == shape::kind::segment ? 1 : 0;
+  };
+  r["swapped"] = type_rank(sa) > type_rank(sb);
+  if (sa.form == shape::kind::polygon || sb.form == shape::kind::polygon)
+    r["vertices_used"] = ojson::array({sa.form == shape::kind::polygon ? cpPolyShapeGetCount(a) : 0,
+                                       sb.form == shape::kind::polygon ? cpPolyShapeGetCount(b) : 0});
+  cpShapeFree(a);
+  cpShapeFree(b);
+  cpBodyFree(body);
+  line["result"] = r;
+}
+
+// ---- step.pair: cpSpace ------------------------------------------------------
+
+struct body_request {
+  bool is_static = false;
+  bool polygon = false;
+  std::vector<point> vertices;
+  double radius = 0;
+  point position{0, 0}, velocity{0, 0};
+  double angle = 0, angular_velocity = 0, density = 1;
+};
+
+body_request read_body(const ojson& j, const std::string& what) {
+  if (!j.is_object()) throw std::invalid_argument(what + ": expected an object");
+  body_request b;
+  b.is_static = j.value("static", false);
+  if (j.contains("vertices") == j.contains("radius"))
+    throw std::invalid_argument(what + ": give \"vertices\" (a convex polygon) or \"radius\" (a circle)");
+  if (j.contains("vertices")) {
+    b.polygon = true;
+    const ojson& list = j["vertices"];
+    if (!list.is_array()) throw std::invalid_argument(what + ".vertices: expected a list of [x, y]");
+    for (std::size_t i = 0; i < list.size(); ++i) b.vertices.push_back(finite_point(list[i], what + ".vertices"));
+    if (!convex_polygon(b.vertices)) throw std::invalid_argument(what + ".vertices: not a convex polygon with an area");
+  } else {
+    b.radius = finite_number(j["radius"], what + ".radius");
+    if (!(b.radius > 0)) throw std::invalid_argument(what + ".radius: must be > 0");
+  }
+  if (j.contains("position")) b.position = finite_point(j["position"], what + ".position");
+  if (j.contains("velocity")) b.velocity = finite_point(j["velocity"], what + ".velocity");
+  if (j.contains("angle")) b.angle = finite_number(j["angle"], what + ".angle");
+  if (j.contains("angular_velocity")) b.angular_velocity = finite_number(j["angular_velocity"], what + ".angular_velocity");
+  if (!b.is_static && !j.contains("density")) throw std::invalid_argument(what + ": a dynamic body needs \"density\"");
+  if (j.contains("density")) b.density = finite_number(j["density"], what + ".density");
+  if (!(b.density > 0)) throw std::invalid_argument(what + ".density: must be > 0");
+  return b;
+}
+
+struct arbiter_log {
+  cpBody* body1 = nullptr;
+  ojson contacts = ojson::array();
+};
+
+// Chipmunk's post-solve callback: the arbiter's total impulse (the public API
+// has no per-point impulse: cpArbiterTotalImpulse sums the contacts' jnAcc,
+// jtAcc, which live in the private cpContact struct).
+void post_solve(cpArbiter* arb, cpSpace*, cpDataPointer data) {
+  arbiter_log& log = *static_cast<arbiter_log*>(data);
+  cpBody *ba, *bb;
+  cpArbiterGetBodies(arb, &ba, &bb);
+  // cpArbiterGetNormal points from the arbiter's first shape to its second;
+  // cpArbiterTotalImpulse is the impulse on the first (it returns -sum of
+  // n jn + t jt, the sum being what the solver applies to its second body,
+  // or +sum when the arbiter is swapped: cpArbiter.c).
+  const cpVect n_ab = cpArbiterGetNormal(arb);
+  const cpVect j_first = cpArbiterTotalImpulse(arb);
+  const bool body1_first = ba == log.body1;
+  const cpVect n = body1_first ? n_ab : cpvneg(n_ab);           // from body1 to body2
+  const cpVect j2 = body1_first ? cpvneg(j_first) : j_first;      // the impulse on body2
+  const cpVect t = cpv(-n.y, n.x);
+  const cpContactPointSet set = cpArbiterGetContactPointSet(arb);
+  ojson points = ojson::array();
+  for (int i = 0; i < set.count; ++i)
+    points.push_back(vec_json(set.points[i].pointA.x, set.points[i].pointA.y));
+  log.contacts.push_back({{"normal", vec_json(n.x, n.y)},
+                          {"jn", cpvdot(j2, n)},
+                          {"jt", cpvdot(j2, t)},
+                          {"points", points},
+                          {"total_of_points", set.count}});
+}
+
+void step_pair(ojson& line) {
+  const body_request req[2] = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
+  const double e = finite_number(line.at("restitution"), "restitution");
+  const double mu = finite_number(line.at("friction"), "friction");
+  const double dt = finite_number(line.at("dt"), "dt");
+  if (e < 0) throw std::invalid_argument("restitution: must be >= 0");
+  if (mu < 0) throw std::invalid_argument("friction: must be >= 0");
+  if (!(dt > 0)) throw std::invalid_argument("dt: must be > 0");
+  point g{0, 0};
+  if (line.contains("gravity")) g = finite_point(line["gravity"], "gravity");
+
+  // Chipmunk combines per-shape values by multiplication (cpArbiterUpdate:
+  // arb->e = a->e * b->e, arb->u = a->u * b->u), so each shape gets sqrt(e)
+  // and sqrt(mu); the products Chipmunk forms are written back into the
+  // line when they differ from the request's in the last bit.
+  const double shape_e = std::sqrt(e), shape_mu = std::sqrt(mu);
+  const double used_e = shape_e * shape_e, used_mu = shape_mu * shape_mu;
+  std::string changes;
+  if (used_e != e) {
+    line["restitution"] = used_e;
+    changes += "restitution " + ojson(e).dump() + " -> sqrt(e)^2 = " + ojson(used_e).dump() + "; ";
+  }
+  if (used_mu != mu) {
+    line["friction"] = used_mu;
+    changes += "friction " + ojson(mu).dump() + " -> sqrt(mu)^2 = " + ojson(used_mu).dump() + "; ";
+  }
+
+  cpSpace* space = cpSpaceNew();
+  cpSpaceSetGravity(space, cpv(g.x, g.y));
+  // Sleeping is off by default (sleepTimeThreshold = INFINITY); set it anyway.
+  cpSpaceSetSleepTimeThreshold(space, INFINITY);
+  arbiter_log log;
+  cpCollisionHandler* handler = cpSpaceAddDefaultCollisionHandler(space);
+  handler->postSolveFunc = post_solve;
+  handler->userData = &log;
+
+  cpBody* bodies[2];
+  cpShape* shapes[2];
+  for (int i = 0; i < 2; ++i) {
+    const body_request& b = req[i];
+    cpBody* body = b.is_static ? cpBodyNewStatic() : cpBodyNew(0, 0);  // mass from the shape's density
+    cpShape* s;
+    if (b.polygon) {
+      std::vector<cpVect> v;
+      for (const point& p : b.vertices) v.push_back(cpv(p.x, p.y));
+      s = cpPolyShapeNew(body, static_cast<int>(v.size()), v.data(), cpTransformIdentity, 0.0);
+    } else {
+      s = cpCircleShapeNew(body, b.radius, cpvzero);  // centred on the body origin
+    }
+    cpShapeSetElasticity(s, shape_e);
+    cpShapeSetFriction(s, shape_mu);
+    if (!b.is_static) cpShapeSetDensity(s, b.density);  // sets the body's mass, moment and centre of gravity
+    // Angle before position: cpBodySetPosition places the origin with the
+    // current rotation; cpBodySetAngle turns about the centre of gravity.
+    cpBodySetAngle(body, b.angle);
+    cpBodySetPosition(body, cpv(b.position.x, b.position.y));  // the body origin (cpBody.c)
+    cpSpaceAddBody(space, body);
+    cpSpaceAddShape(space, s);  // after the body is placed: static shapes are indexed once
+    if (!b.is_static) {
+      cpBodySetVelocity(body, cpv(b.velocity.x, b.velocity.y));  // of the centre of gravity
+      cpBodySetAngularVelocity(body, b.angular_velocity);
+    }
+    bodies[i] = body;
+    shapes[i] = s;
+  }
+  log.body1 = bodies[0];
+  cpSpaceStep(space, dt);
+
+  ojson r;
+  for (int i = 0; i < 2; ++i) {
+    const cpBody* b = bodies[i];
+    const cpVect p = cpBodyGetPosition(b), v = cpBodyGetVelocity(b);
+    r[i == 0 ? "body1_after" : "body2_after"] = {{"position", vec_json(p.x, p.y)},
+                                                 {"angle", cpBodyGetAngle(b)},
+                                                 {"velocity", vec_json(v.x, v.y)},
+                                                 {"angular_velocity", cpBodyGetAngularVelocity(b)}};
+  }
+  r["contacts"] = log.contacts;
+  if (req[0].polygon || req[1].polygon) {
+    ojson used = ojson::array();
+    for (int i = 0; i < 2; ++i) used.push_back(req[i].polygon ? cpPolyShapeGetCount(shapes[i]) : 0);
+    r["vertices_used"] = used;
+  }
+  line["engine_settings"] = {{"iterations", cpSpaceGetIterations(space)},
+                             {"iterations_source", "cpSpaceNew's default (cpSpaceInit: iterations = 10)"},
+                             {"sleep_time_threshold", "infinity (sleeping off)"},
+                             {"idle_speed_threshold", cpSpaceGetIdleSpeedThreshold(space)},
+                             {"damping", cpSpaceGetDamping(space)},
+                             {"collision_slop", cpSpaceGetCollisionSlop(space)},
+                             {"collision_bias", cpSpaceGetCollisionBias(space)},
+                             {"collision_persistence", cpSpaceGetCollisionPersistence(space)},
+                             {"shape_elasticity", shape_e},
+                             {"shape_friction", shape_mu},
+                             {"combine_rule", "e = e1 e2, mu = mu1 mu2 (each shape: sqrt)"},
+                             {"impulses", "per arbiter: cpArbiterTotalImpulse (no per-point impulse in the public API)"}};
+  if (!changes.empty()) line["input_changes"] = changes.substr(0, changes.size() - 2);
+  for (int i = 0; i < 2; ++i) {
+    cpSpaceRemoveShape(space, shapes[i]);
+    cpSpaceRemoveBody(space, bodies[i]);
+    cpShapeFree(shapes[i]);
+    cpBodyFree(bodies[i]);
+  }
+  cpSpaceFree(space);
+  line["result"] = r;
+}
+
 }  // namespace
 
-int main() { return run_adapter("chipmunk-7.0.3", "double", {{"mass.polygon", mass_polygon}}); }
+int main() {
+  // Each case in its own process: Chipmunk stops the process on a failed
+  // cpAssertHard (e.g. a body that is not sane), which then costs one case.
+  return run_adapter("chipmunk-7.0.3", "double",
+                     {{"mass.polygon", mass_polygon}, {"contact.manifold", contact_manifold}, {"step.pair", step_pair}},
+                     /*isolate=*/true, /*seconds_per_case=*/5);
+}
