@@ -1,6 +1,6 @@
 // `rigidref eval` end to end: the built binary (RIGIDREF_BINARY) is fed
 // request lines through a file or a pipe and every answer line is parsed and
-// checked against ../shared/eval-protocol.md and exact expectations.
+// checked against docs/eval-protocol.md and exact expectations.
 //
 // Error codes reachable with the mass.* ops: parse_error, unknown_op,
 // invalid_input and unsupported. domain_error and no_convergence have no
@@ -10,7 +10,7 @@
 #include "support/eval_pipe.hpp"
 #include "support/matchers.hpp"
 
-#include "../tools/eval_json.hpp"
+#include "protocol/json.hpp"
 
 #include "rigidref/articles/create_polygon_points.hpp"
 #include "rigidref/articles/triangle_inertia.hpp"
@@ -39,6 +39,7 @@
 #include <initializer_list>
 #include <limits>
 #include <sstream>
+#include <set>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -603,4 +604,35 @@ TEST_CASE("eval exits 0 on any input, 2 on bad usage; --help describes the proto
   const std::string text = help.out + help.err;
   CHECK(text.find("JSON Lines") != std::string::npos);
   CHECK(text.find("protocol") != std::string::npos);
+}
+
+// docs/eval-protocol.md is the normative spec; `eval --help` is generated
+// from the op table. The two must list the same ops, and every op of the
+// help must answer (not unknown_op), so neither can fall behind the code.
+TEST_CASE("eval --help and docs/eval-protocol.md list the same ops, and every one answers", "[eval]") {
+  const cli_run help = run_cli("eval --help", "");
+  REQUIRE(help.status == 0);
+  std::set<std::string> in_help;
+  const std::string marker = "Ops (docs/eval-protocol.md specifies every field):";
+  const auto start = help.out.find(marker);
+  REQUIRE(start != std::string::npos);
+  std::istringstream lines(help.out.substr(start + marker.size()));
+  for (std::string line; std::getline(lines, line);)
+    if (line.size() > 2 && line.rfind("  ", 0) == 0 && line[2] != ' ') in_help.insert(line.substr(2, line.find(' ', 2) - 2));
+
+  std::set<std::string> in_spec;
+  std::ifstream spec(std::string(RIGIDREF_SOURCE_DIR) + "/docs/eval-protocol.md");
+  REQUIRE(spec);
+  bool in_ops = false;
+  for (std::string line; std::getline(spec, line);) {
+    if (line.rfind("## ", 0) == 0) in_ops = line.find("Ops") != std::string::npos;
+    if (in_ops && line.rfind("| `", 0) == 0) in_spec.insert(line.substr(3, line.find('`', 3) - 3));
+  }
+  CHECK(in_help.size() >= 13);
+  CHECK(in_help == in_spec);
+  for (const std::string& op : in_help) {
+    INFO(op);
+    const json answer = json::parse(run_cli("eval", "{\"id\":1,\"op\":\"" + op + "\"}\n").out);
+    CHECK(answer["error"]["code"] != "unknown_op");
+  }
 }

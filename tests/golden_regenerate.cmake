@@ -1,11 +1,13 @@
 # Reruns one golden-data generator in Node with --check and fails if the
 # committed file(s) in data/golden differ from what the articles' JS produces
-# now. Skipped (the message "skipped: ...") where ../shared is not present.
+# now. Skipped (the message "skipped: ...") when the articles' JavaScript
+# folder is not configured (cmake -DRIGIDREF_ARTICLES_JS=<folder>, or the
+# environment variable RIGIDREF_ARTICLES_JS at configure time).
 # Used by the ctests golden_regenerate (generate.js, the default),
 # golden_regenerate_scene_force and golden_regenerate_scene_shape_matching.
-#   -DNODE=<node> -DSOURCE_DIR=<repository root>
+#   -DNODE=<node> -DSOURCE_DIR=<repository root> -DARTICLES=<articles' JS folder, may be empty>
 #   -DGENERATOR=<file in data/generate>   (default generate.js)
-#   -DNEEDS=<article file>,<...>          (what must be in ../shared/articles-js;
+#   -DNEEDS=<article file>,<...>          (what must be in the articles' folder;
 #                                          default collision-force.html)
 #   -DGOLDEN=<what is compared, for the failure message> (default: golden data)
 if(NOT GENERATOR)
@@ -17,7 +19,12 @@ endif()
 if(NOT GOLDEN)
   set(GOLDEN "golden data")
 endif()
-get_filename_component(ARTICLES "${SOURCE_DIR}/../shared/articles-js" ABSOLUTE)
+if(NOT ARTICLES)
+  message("skipped: the articles' JavaScript folder is not configured; to rerun the articles' own code, "
+          "configure with -DRIGIDREF_ARTICLES_JS=<folder with collision-force.html, BodyForce.js, ...>")
+  return()
+endif()
+get_filename_component(ARTICLES "${ARTICLES}" ABSOLUTE)
 string(REPLACE "," ";" NEEDS "${NEEDS}")
 foreach(f IN LISTS NEEDS)
   if(NOT EXISTS "${ARTICLES}/${f}")
@@ -25,7 +32,7 @@ foreach(f IN LISTS NEEDS)
     return()  # ctest marks the test skipped on this message (SKIP_REGULAR_EXPRESSION)
   endif()
 endforeach()
-execute_process(COMMAND ${NODE} data/generate/${GENERATOR} --check ../shared/articles-js
+execute_process(COMMAND ${NODE} data/generate/${GENERATOR} --check ${ARTICLES}
                 WORKING_DIRECTORY ${SOURCE_DIR} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${GOLDEN} differs from what the articles' JS produces now (see above)")

@@ -22,9 +22,9 @@ const GENERATOR = 'data/generate/generate.js';
 const USAGE = `\
 Usage:
   node data/generate/generate.js <articles-js-dir> [--out <dir>]
-      Run the article code found in <articles-js-dir> (in this workspace:
-      ../shared/articles-js, relative to the repository root) and write the
-      golden files into <dir> (default: data/golden).
+      Run the article code found in <articles-js-dir> (the folder with the
+      articles' JavaScript: collision-force.html, BodyForce.js, ...) and
+      write the golden files into <dir> (default: data/golden).
 
   node data/generate/generate.js --check <articles-js-dir> [--out <dir>]
       Regenerate in memory and compare byte for byte with the files already in
@@ -826,7 +826,9 @@ function generateAll(articlesDir, outDir) {
   const loader = new AmdLoader({ articleDir: articlesDir, ownDir: OWN_DIR });
   const math = loader.load('./math');
 
-  const command = `node ${GENERATOR} ${repoRel(articlesDir)}` +
+  // The articles' folder is recorded as <articles-js>: where a maintainer keeps
+  // it is not data (the sha256 of each article file below identifies it).
+  const command = `node ${GENERATOR} <articles-js>` +
     (path.resolve(outDir) === DEFAULT_OUT ? '' : ` --out ${repoRel(outDir)}`);
 
   const cpp = createPolygonPointsCases(articlesDir, math);
@@ -1024,8 +1026,8 @@ function main(argv) {
   if (!opts) return exit;
   if (!fs.existsSync(opts.articlesDir) || !fs.statSync(opts.articlesDir).isDirectory()) {
     console.error(`error: articles directory not found: ${opts.articlesDir}\n` +
-      '  It must contain the article code (collision-force.html, collision-shapeMatching.html, ...);\n' +
-      '  in this workspace that is ../shared/articles-js relative to the repository root.');
+      '  It must contain the article code (collision-force.html, collision-shapeMatching.html, ...),\n' +
+      '  the JavaScript of the five articles that rigidref follows (data/README.md).');
     return 2;
   }
   for (const page of PAGES) {

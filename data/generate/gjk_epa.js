@@ -4,7 +4,7 @@
 // plain 2D GJK (boolean overlap test with a simplex) and EPA (expanding
 // polytope) on convex polygons given as arrays of math.Vector2.
 //
-// Interface, as the article code calls it (../shared/articles-js/README.md):
+// Interface, as the article code calls it:
 //   let hit = Gjk.gjk(a, b);            // falsy, or the GJK simplex (an array)
 //   let {p, q, dist, n} = Gjk.epa(a, b, ...hit);
 // n is a math.Vector2 of unit length pointing from A toward B (the outward

@@ -1,6 +1,7 @@
 // Our replacement for the articles' missing `math.js` ("剛体の衝突 1" is not
 // available). AMD module: loaded as './math' by data/generate/amd_loader.js.
-// It provides exactly the members listed in ../shared/articles-js/README.md.
+// It provides exactly the members the articles' code uses (data/README.md,
+// "`math.js` conventions").
 //
 // Floating-point note: every operation is written as a fixed sequence of
 // IEEE-754 double operations evaluated left to right (JS never fuses a*b+c),

@@ -168,7 +168,8 @@ const tableOut = (m) => [...m.entries()].map(([k, v]) => [...k.split(' '), v]);
 /** The provenance object (fixed key order; generated_on etc. are INCIDENTAL). */
 function provenance(spec, opts, run, { article, method }) {
   const { articlesDir, outDir, steps } = opts;
-  const command = `node ${spec.generator} ${repoRel(articlesDir)}` +
+  // The articles' folder is recorded as <articles-js>: it is not data (see generate.js).
+  const command = `node ${spec.generator} <articles-js>` +
     (path.resolve(outDir) === DEFAULT_OUT ? '' : ` --out ${repoRel(outDir)}`) +
     (steps === STEPS ? '' : ` --steps ${steps}`);
   const fileSha = (name) => ({ name, sha256: sha256(fs.readFileSync(path.join(articlesDir, name))) });

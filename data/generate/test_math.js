@@ -4,8 +4,9 @@
 //
 //   node data/generate/test_math.js [<articles-js-dir>]
 //
-// Part 1 tests Vector2/Matrix3 on their own. Part 2 (needs the articles
-// directory; default ../shared/articles-js relative to the repository root)
+// Part 1 tests Vector2/Matrix3 on their own. Part 2 (needs the articles'
+// JavaScript folder: the argument, else the environment variable
+// RIGIDREF_ARTICLES_JS; skipped without either)
 // loads the articles' BodyShapeMatching.js, unmodified, through our AMD loader
 // and checks that with our conventions worldShape is "rotate by ang, then
 // translate by pos" and Body.shapeMatch() yields the goal positions
@@ -19,8 +20,9 @@ const path = require('path');
 const { AmdLoader } = require('./amd_loader');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const articlesDir = path.resolve(process.argv[2] || path.join(REPO_ROOT, '..', 'shared', 'articles-js'));
-const haveArticles = fs.existsSync(path.join(articlesDir, 'BodyShapeMatching.js'));
+const articlesArg = process.argv[2] || process.env.RIGIDREF_ARTICLES_JS || '';
+const articlesDir = articlesArg ? path.resolve(articlesArg) : '';
+const haveArticles = articlesDir !== '' && fs.existsSync(path.join(articlesDir, 'BodyShapeMatching.js'));
 const quiet = { log() {}, warn() {}, error() {}, info() {}, debug() {} };
 
 // Part 1 needs no article code; point articleDir at our own folder then.
@@ -322,7 +324,9 @@ if (haveArticles) {
       /module '\.\/gjk_epa' \(required by '\.\/BodyForce'\) not found: expected .*gjk_epa\.js/);
   });
 } else {
-  console.log(`skip Part 2: no article code at ${articlesDir} (pass <articles-js-dir>)`);
+  console.log(articlesDir === ''
+    ? 'skip Part 2: no articles folder given (pass <articles-js-dir> or set RIGIDREF_ARTICLES_JS)'
+    : `skip Part 2: no article code at ${articlesDir} (pass <articles-js-dir>)`);
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -1,6 +1,6 @@
 // Running the built `rigidref` binary (RIGIDREF_BINARY) from a test: feed
 // it request lines on standard input, collect the answer lines, parse them
-// and check them against ../shared/eval-protocol.md. Shared by the eval
+// and check them against docs/eval-protocol.md. Shared by the eval
 // tests (eval_protocol_test.cpp, eval_matrix_test.cpp).
 #pragma once
 

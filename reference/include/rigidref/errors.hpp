@@ -1,5 +1,5 @@
 // Typed errors, one per error code of the eval protocol
-// (../shared/eval-protocol.md), so the CLI maps exceptions to codes 1:1.
+// (docs/eval-protocol.md), so the CLI maps exceptions to codes 1:1.
 #pragma once
 
 #include <stdexcept>

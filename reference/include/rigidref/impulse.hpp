@@ -2,7 +2,7 @@
 // body against a static wall, and a pair of bodies. derivations/impulse.md
 // derives every formula (anchors D-IMPULSE-n).
 //
-// Two models (eval ops impulse.wall / impulse.pair, ../shared/eval-protocol.md):
+// Two models (eval ops impulse.wall / impulse.pair, docs/eval-protocol.md):
 //
 //   article   the decoupled derivation of 物理シミュレーション 剛体の衝突 2
 //             (seed 000, BodyForce.js projectWalls/projectCollision): the

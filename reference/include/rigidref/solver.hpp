@@ -1,6 +1,6 @@
 // Reference sequential-impulse contact solver (projected Gauss–Seidel) for
 // several bodies and contacts, after seed 004 (自作2D物理エンジンを作った話,
-// snippet 4 of ../shared/articles-js/snippets-edo.js). derivations/solver.md
+// snippet 4 of the articles' snippets-edo.js). derivations/solver.md
 // derives every step (anchors D-SOLVER-n).
 //
 //   bodies    mass, inertia, position, velocity, angular velocity (rad/s;

@@ -1,5 +1,5 @@
 // Faithful port of BodyForce.js (seed 000, 物理シミュレーション 剛体の衝突 2
-// (Force Based), ../shared/articles-js/BodyForce.js) `projectWalls` and
+// (Force Based), the articles' BodyForce.js) `projectWalls` and
 // `projectCollision`, and of the integration step of the page's
 // `simulate()` (collision-force.html), as the article codes them. Every quirk
 // is kept and commented; derivations/solver.md D-BODYFORCE-1..8 states what

@@ -8,8 +8,8 @@
 //
 // The JS runs in doubles; the ports are templates so the same formula can be
 // run in every type (the double instantiation is the article's arithmetic).
-// Where the JS depends on math.js, which the seeds do not contain
-// (../shared/articles-js/README.md), the assumption is stated at the use.
+// Where the JS depends on math.js, which the seeds do not contain (its
+// conventions: data/README.md), the assumption is stated at the use.
 #pragma once
 
 #include "rigidref/errors.hpp"

@@ -1,5 +1,5 @@
 // The Force Based article's scene (seed 000, 物理シミュレーション 剛体の衝突 2,
-// ../shared/articles-js/collision-force.html): its set-up and its simulate()
+// the articles' collision-force.html): its set-up and its simulate()
 // loop, ported faithfully (own C++, quirks kept and commented), on top of the
 // BodyForce.js port (articles/body_force.hpp) and the page's helpers
 // (articles/collision_helpers.hpp: sap, supportEdge, closestSegmentPoint).

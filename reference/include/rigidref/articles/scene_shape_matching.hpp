@@ -1,5 +1,5 @@
 // The ShapeMatching article's scene (seed 001, 剛体の衝突 4 PositionBased
-// (ShapeMatching), ../shared/articles-js/collision-shapeMatching.html with
+// (ShapeMatching), the articles' collision-shapeMatching.html with
 // WorldShapeMatching.js): the page's set-up and World.step() with its
 // projectWalls and projectCollision, ported faithfully (own C++, every
 // operation in the JS order, quirks kept and commented), on top of the

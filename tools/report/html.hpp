@@ -5,12 +5,12 @@
 // data/validation/results/ (derivations/engines.md).
 #pragma once
 
-#include "report_measurements.hpp"
+#include "report/measurements.hpp"
 
 #include "rigidref/verify/accuracy.hpp"
 #include "rigidref/internal/mass_accuracy.hpp"
 #include "rigidref/internal/matrix_accuracy.hpp"
-#include "report_scene.hpp"
+#include "report/scene.hpp"
 
 #include <string>
 #include <vector>

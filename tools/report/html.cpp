@@ -1,4 +1,4 @@
-#include "report_html.hpp"
+#include "report/html.hpp"
 
 #include <algorithm>
 #include <cmath>

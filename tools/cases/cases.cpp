@@ -9,8 +9,8 @@
 // vertices (what Box2D takes), then named adversarial cases: a unit box at
 // growing distance from the origin (Box2D #949/#1006), a box below Box2D's
 // weld distance, an 8-gon and a 9-gon (b2_maxPolygonVertices = 8).
-#include "cases.hpp"
-#include "eval_json.hpp"
+#include "cases/cases.hpp"
+#include "protocol/json.hpp"
 
 #include "rigidref/predicates.hpp"
 #include "rigidref/internal/mass_corpus.hpp"

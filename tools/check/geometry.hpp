@@ -11,7 +11,7 @@
 // Everything in exact arithmetic; the few square roots in 100 digits (D-ENGINE-2).
 #pragma once
 
-#include "eval_json.hpp"
+#include "protocol/json.hpp"
 
 #include "rigidref/convert.hpp"
 #include "rigidref/scalar.hpp"

@@ -1,7 +1,7 @@
 // `rigidref eval` ops mass.*: mass properties (reference/include/rigidref/mass.hpp
 // and the articles' ports in rigidref/articles/). Field names and results are
-// those of ../shared/eval-protocol.md; optional extras are documented per op.
-#include "eval_ops.hpp"
+// those of docs/eval-protocol.md; optional extras are documented per op.
+#include "eval/op_table.hpp"
 
 #include "rigidref/articles/create_polygon_points.hpp"
 #include "rigidref/articles/triangle_inertia.hpp"
@@ -130,11 +130,26 @@ struct mass_rectangle {
 }  // namespace
 
 void add_mass_ops(op_table& table) {
-  add_op<mass_polygon>(table, "mass.polygon");
-  add_op<mass_triangle>(table, "mass.triangle");
-  add_op<mass_regular_polygon>(table, "mass.regular_polygon");
-  add_op<mass_circle>(table, "mass.circle");
-  add_op<mass_rectangle>(table, "mass.rectangle");
+  add_op<mass_polygon>(table, "mass.polygon",
+         {"area, centroid, mass and inertia of a simple polygon",
+          "vertices, density (default 1)",
+          "area, centroid, mass, inertia (about the centroid)"});
+  add_op<mass_triangle>(table, "mass.triangle",
+         {"inertia of a triangle by the article's formula",
+          "vertices (3), mass",
+          "inertia (about the centroid)"});
+  add_op<mass_regular_polygon>(table, "mass.regular_polygon",
+         {"inertia of a regular n-gon (the article's createPolygonPoints or the closed form)",
+          "sides, radius, mass, formula",
+          "inertia (about the centre)"});
+  add_op<mass_circle>(table, "mass.circle",
+         {"inertia of a disc",
+          "radius, mass",
+          "inertia"});
+  add_op<mass_rectangle>(table, "mass.rectangle",
+         {"inertia of a rectangle",
+          "width, height, mass",
+          "inertia"});
 }
 
 }  // namespace rigidref::tools::eval

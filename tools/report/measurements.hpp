@@ -3,7 +3,7 @@
 // convergence, and what each quirk of the article's BodyForce.js breaks.
 #pragma once
 
-#include "report.hpp"
+#include "report/report.hpp"
 
 #include <functional>
 #include <string>

@@ -1,6 +1,6 @@
 // Markdown subset -> HTML (markdown_html.hpp). Block structure first
 // (line by line), then inline spans within each block's text.
-#include "markdown_html.hpp"
+#include "report/markdown_html.hpp"
 
 #include <cctype>
 #include <regex>

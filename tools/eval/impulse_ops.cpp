@@ -1,7 +1,7 @@
 // `rigidref eval` ops impulse.wall and impulse.pair: single-contact impulse
 // with restitution and friction (reference/include/rigidref/impulse.hpp,
 // derivations/impulse.md). Field names and results are those of
-// ../shared/eval-protocol.md. Optional extras:
+// docs/eval-protocol.md. Optional extras:
 //   - results also carry "separating" (true when the normal approach velocity
 //     is >= 0: then jn = jt = 0, sticking = false, the velocities are
 //     unchanged and mu_cr is null, D-IMPULSE-9);
@@ -12,7 +12,7 @@
 // Every output is a rational function of the inputs (the protocol's fixed
 // tangent needs no square root), so "exact" is supported; the normal must be
 // a unit vector (exactly in "exact", within 8 eps otherwise).
-#include "eval_ops.hpp"
+#include "eval/op_table.hpp"
 
 #include "rigidref/errors.hpp"
 #include "rigidref/impulse.hpp"
@@ -146,8 +146,14 @@ struct impulse_pair_op {
 }  // namespace
 
 void add_impulse_ops(op_table& table) {
-  add_op<impulse_wall_op>(table, "impulse.wall");
-  add_op<impulse_pair_op>(table, "impulse.pair");
+  add_op<impulse_wall_op>(table, "impulse.wall",
+         {"one contact against a static wall: impulse with restitution and friction",
+          "mass, inertia, velocity, angular_velocity, r, normal, restitution, friction, model",
+          "jn, jt, mu_cr, sticking, separating, velocity_after, angular_velocity_after"});
+  add_op<impulse_pair_op>(table, "impulse.pair",
+         {"one contact between two bodies: impulse with restitution and friction",
+          "body1, body2: {mass, inertia, velocity, angular_velocity, r, static}, normal, restitution, friction, model",
+          "jn, jt, mu_cr, sticking, separating, body1_after, body2_after"});
 }
 
 }  // namespace rigidref::tools::eval

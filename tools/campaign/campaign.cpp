@@ -1,4 +1,4 @@
-#include "campaign.hpp"
+#include "campaign/campaign.hpp"
 
 #include "rigidref/internal/collision_campaign.hpp"
 

@@ -1,4 +1,4 @@
-// JSON plumbing of `rigidref eval` (../shared/eval-protocol.md): reading the
+// JSON plumbing of `rigidref eval` (docs/eval-protocol.md): reading the
 // fields of a request into a scalar type with error messages that name the
 // field path ("vertices[2][1]: ..."), turning results back into JSON values,
 // and writing answer lines with the shortest round-trip text for numbers.

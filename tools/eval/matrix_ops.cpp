@@ -1,13 +1,13 @@
 // `rigidref eval` ops on 2x2 matrices and point sets: mat2.sqrt, mat2.polar
 // and shape_match (reference/include/rigidref/matrix_sqrt.hpp, polar.hpp,
 // shape_matching.hpp). Field names and results are those of
-// ../shared/eval-protocol.md; optional extras are documented per op.
+// docs/eval-protocol.md; optional extras are documented per op.
 //
 // Matrices are row lists [[a, b], [c, d]] in and out; reals follow the same
 // input and output rules as every op (eval_json.hpp). All three ops need a
 // square root, so "exact" is unsupported for each of them (after the fields
 // have been read, so a malformed request is still invalid_input).
-#include "eval_ops.hpp"
+#include "eval/op_table.hpp"
 
 #include "rigidref/errors.hpp"
 #include "rigidref/mat2.hpp"
@@ -161,9 +161,18 @@ struct shape_match_op {
 }  // namespace
 
 void add_matrix_ops(op_table& table) {
-  add_op<mat2_sqrt>(table, "mat2.sqrt");
-  add_op<mat2_polar>(table, "mat2.polar");
-  add_op<shape_match_op>(table, "shape_match");
+  add_op<mat2_sqrt>(table, "mat2.sqrt",
+         {"principal square root of a 2x2 matrix",
+          "m, method (cayley_hamilton, diagonalization, default)",
+          "x"});
+  add_op<mat2_polar>(table, "mat2.polar",
+         {"polar decomposition of a 2x2 matrix",
+          "m, side (right, left)",
+          "q, s, det_q"});
+  add_op<shape_match_op>(table, "shape_match",
+         {"optimal rigid fit of rest points to current points (shape matching)",
+          "rest, current, weights",
+          "angle, rotation, translation"});
 }
 
 }  // namespace rigidref::tools::eval

@@ -1,7 +1,7 @@
-// Measured properties for `rigidref report` (report_measurements.hpp). The
+// Measured properties for `rigidref report` (report/measurements.hpp). The
 // bounds are those of the tests (tests/solver_test.cpp) and of
 // derivations/solver.md; the quirk effects are exact values of the port.
-#include "report_measurements.hpp"
+#include "report/measurements.hpp"
 
 #include "rigidref/internal/solver_checks.hpp"
 

@@ -1,7 +1,7 @@
-// The report's scene runs (report_scene_runs.hpp).
-#include "report_scene_runs.hpp"
-#include "scene_driver.hpp"
-#include "scene_plot.hpp"
+// The report's scene runs (report/scene_runs.hpp).
+#include "report/scene_runs.hpp"
+#include "scene/driver.hpp"
+#include "scene/plot.hpp"
 
 #include "rigidref/epa.hpp"
 #include "rigidref/scalar.hpp"

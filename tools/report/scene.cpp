@@ -1,11 +1,11 @@
-// JS comparison for the report (report_scene.hpp). The golden steps are
+// JS comparison for the report (report/scene.hpp). The golden steps are
 // exact bits of the JS doubles; the C++ port runs in double with V8's libm
 // values (bit-identical expected, D-SCENE-2), with glibc's libm, with the
 // reference EPA as contact provider, and in mp50 (how far the double JS run
 // is from a 50-digit run of the same code).
-#include "report_scene.hpp"
-#include "scene.hpp"
-#include "scene_driver.hpp"
+#include "report/scene.hpp"
+#include "scene/scene.hpp"
+#include "scene/driver.hpp"
 
 #include "rigidref/articles/scene_force.hpp"
 #include "rigidref/scalar.hpp"

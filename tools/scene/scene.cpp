@@ -3,10 +3,10 @@
 // scene_force.hpp, run for N steps of its simulate() (D-SCENE-2). In double
 // with --js-libm data/golden/scene_force.json, the output is bit for bit the
 // golden run of the article's JavaScript (tests/scene_force_test.cpp).
-#include "scene.hpp"
+#include "scene/scene.hpp"
 
-#include "scene_driver.hpp"
-#include "scene_plot.hpp"
+#include "scene/driver.hpp"
+#include "scene/plot.hpp"
 
 #include "rigidref/articles/scene_force.hpp"
 #include "rigidref/errors.hpp"

@@ -1,16 +1,16 @@
 // rigidref: the command-line front end of the reference library.
 //   rigidref report   run every accuracy table and print the verdicts
-//   rigidref eval     answer JSON Lines requests (../shared/eval-protocol.md)
+//   rigidref eval     answer JSON Lines requests (docs/eval-protocol.md)
 //   rigidref check    judge another engine's answers against the reference
 //   rigidref cases    write a validation case set (data/validation/)
 //   rigidref campaign the long collision campaign (GJK, EPA, SAT against the exact oracle)
 //   rigidref scene    run an article scene step by step, article or reference model (JSON Lines, SVG)
-#include "campaign.hpp"
-#include "cases.hpp"
-#include "check.hpp"
-#include "eval.hpp"
-#include "report.hpp"
-#include "scene.hpp"
+#include "campaign/campaign.hpp"
+#include "cases/cases.hpp"
+#include "check/check.hpp"
+#include "eval/eval.hpp"
+#include "report/report.hpp"
+#include "scene/scene.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -33,12 +33,13 @@ int main(int argc, char** argv) {
   CLI::App* eval = app.add_subcommand(
       "eval",
       "Read JSON Lines requests on standard input and write one JSON answer line per request on\n"
-      "standard output, in order (the protocol: ../shared/eval-protocol.md, summarised in README.md;\n"
-      "ops: mass.polygon, mass.triangle, mass.regular_polygon, mass.circle, mass.rectangle, mat2.sqrt,\n"
-      "mat2.polar, shape_match, impulse.wall, impulse.pair). Example:\n"
+      "standard output, in order (the protocol: docs/eval-protocol.md). Example:\n"
       "  echo '{\"id\":1,\"op\":\"mass.polygon\",\"vertices\":[[0,0],[2,0],[2,1],[0,1]]}' | rigidref eval\n"
       "Precisions: float, double (default), long double, mp50, mp100, exact (rational).\n"
+      "Errors are answer lines with a code: parse_error, unknown_op, invalid_input, domain_error,\n"
+      "unsupported, no_convergence.\n"
       "Exit status 0 when every line got an answer (error answers included), 2 on bad usage.");
+  eval->footer(rigidref::tools::ops_help());
 
   rigidref::tools::check_options check_opts;
   CLI::App* check = app.add_subcommand(

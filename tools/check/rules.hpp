@@ -4,6 +4,8 @@
 // approximates on purpose. README.md ("Checking an engine") documents both.
 #pragma once
 
+#include <algorithm>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -104,6 +106,28 @@ inline const allowance_rule* find_allowance(std::string_view name) {
   for (const allowance_rule& a : allowance_rules())
     if (a.name == name) return &a;
   return nullptr;
+}
+
+// The two tables above as text, for `rigidref check --help`.
+inline std::string rules_help() {
+  std::string text = "Budgets per op (in the engine's epsilon) and the fields judged:\n";
+  for (const op_rule& r : op_rules()) {
+    std::string fields;
+    for (const field_rule& f : r.fields) fields += (fields.empty() ? "" : ", ") + std::string(f.name);
+    std::string budget = std::to_string(static_cast<int>(r.budget_eps));
+    text += "  " + std::string(r.op) + std::string(22 - std::min<std::size_t>(21, r.op.size()), ' ') + budget +
+            std::string(5 - std::min<std::size_t>(4, budget.size()), ' ') + fields + "  (" + std::string(r.why) + ")\n";
+  }
+  text += "Allowances (\"allowances\": {\"name\": amount}, added to the tolerance of the fields listed):\n";
+  for (const allowance_rule& a : allowance_rules()) {
+    std::string fields;
+    for (std::string_view f : a.fields) fields += (fields.empty() ? "" : ", ") + std::string(f);
+    std::string meaning(a.meaning);
+    for (std::size_t i = meaning.find('\n'); i != std::string::npos; i = meaning.find('\n', i + 1))
+      meaning.replace(i, 1, "\n    ");
+    text += "  " + std::string(a.name) + " (" + fields + "):\n    " + meaning + "\n";
+  }
+  return text;
 }
 
 }  // namespace rigidref::tools::check

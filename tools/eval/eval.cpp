@@ -1,4 +1,4 @@
-// `rigidref eval`: the JSON Lines protocol of ../shared/eval-protocol.md.
+// `rigidref eval`: the JSON Lines protocol of docs/eval-protocol.md.
 //
 // One answer line per request line, in input order, flushed after each line
 // (a driver may write a request, read its answer, write the next). Decisions
@@ -19,10 +19,10 @@
 //     no_convergence map 1:1 to their codes. Anything else is a bug or
 //     resource exhaustion, reported (not hidden) as invalid_input with a
 //     message starting "internal error" (the protocol has no other code).
-#include "eval.hpp"
+#include "eval/eval.hpp"
 
-#include "eval_json.hpp"
-#include "eval_ops.hpp"
+#include "protocol/json.hpp"
+#include "eval/op_table.hpp"
 
 #include "rigidref/errors.hpp"
 
@@ -171,7 +171,7 @@ json echo_id(const json& request) {
 
 std::string known_ops() {
   std::string list;
-  for (const auto& [name, handlers] : op_table_instance()) list += (list.empty() ? "" : ", ") + name;
+  for (const auto& [name, entry] : op_table_instance()) list += (list.empty() ? "" : ", ") + name;
   return list;
 }
 
@@ -191,8 +191,8 @@ std::pair<ojson, std::size_t> answer_request(const json& request) {
     throw invalid_input("op: expected a string, got " + eval::brief(*op_it));
   const std::string& op = op_it->get_ref<const std::string&>();
   const auto& table = op_table_instance();
-  const auto handlers = table.find(op);
-  if (handlers == table.end())
+  const auto entry = table.find(op);
+  if (entry == table.end())
     throw request_error{"unknown_op", "unknown op " + eval::brief(*op_it) + "; known ops: " + known_ops()};
 
   std::size_t precision = *eval::precision_index("double");
@@ -203,7 +203,7 @@ std::pair<ojson, std::size_t> answer_request(const json& request) {
     if (!index) throw invalid_input("precision: expected one of " + known_precisions() + ", got " + eval::brief(*p));
     precision = *index;
   }
-  return {handlers->second[precision](eval::fields(request)), precision};
+  return {entry->second.handlers[precision](eval::fields(request)), precision};
 }
 
 std::string error_line(const json& id, const std::string& code, const std::string& message) {
@@ -242,6 +242,16 @@ std::string answer_line(const std::string& line) {
   } catch (...) {
     return error_line(id, "invalid_input", "internal error (please report): unknown exception");
   }
+}
+
+std::string ops_help() {
+  std::string text = "Ops (docs/eval-protocol.md specifies every field):\n";
+  for (const auto& [name, entry] : op_table_instance()) {
+    text += "  " + name + std::string(name.size() < 22 ? 22 - name.size() : 1, ' ') + entry.doc.summary + "\n";
+    text += std::string(24, ' ') + "in:  " + entry.doc.inputs + "\n";
+    text += std::string(24, ' ') + "out: " + entry.doc.results + "\n";
+  }
+  return text;
 }
 
 int run_eval(std::istream& in, std::ostream& out) {

@@ -1,4 +1,7 @@
-// The op table of `rigidref eval`: op name -> one handler per precision.
+// The op table of `rigidref eval`: op name -> one handler per precision,
+// and the op's one-line documentation (what `rigidref eval --help` lists;
+// docs/eval-protocol.md is the normative spec, and a test keeps the two
+// listing the same ops).
 //
 // An op is a struct with a static member template
 //     template <class T> static ojson run(const fields& request);
@@ -8,13 +11,13 @@
 // are rigidref::scalar_name<T>(), so the protocol's "precision" values and
 // the type list cannot drift apart.
 //
-// Adding a group of ops (mat2.*, gjk.*, ...): write tools/eval_<group>.cpp
+// Adding a group of ops (mat2.*, gjk.*, ...): write tools/eval/<group>_ops.cpp
 // with the op structs and an add_<group>_ops(op_table&) that calls add_op,
-// declare it below, call it from op_table_instance() in eval.cpp and list the
-// file in tools/CMakeLists.txt.
+// declare it below, call it from op_table_instance() in eval.cpp, list the
+// file in tools/CMakeLists.txt and specify the ops in docs/eval-protocol.md.
 #pragma once
 
-#include "eval_json.hpp"
+#include "protocol/json.hpp"
 
 #include "rigidref/scalar.hpp"
 
@@ -33,7 +36,20 @@ inline constexpr std::size_t precision_count = std::tuple_size_v<all_scalars>;
 
 using handler = ojson (*)(const fields&);
 using handler_set = std::array<handler, precision_count>;
-using op_table = std::map<std::string, handler_set, std::less<>>;
+
+// What `rigidref eval --help` says of an op.
+struct op_doc {
+  std::string summary;  // what it computes
+  std::string inputs;   // the request's fields
+  std::string results;  // the result's fields
+};
+
+struct op_entry {
+  handler_set handlers;
+  op_doc doc;
+};
+
+using op_table = std::map<std::string, op_entry, std::less<>>;
 
 namespace detail {
 
@@ -50,8 +66,9 @@ std::array<std::string_view, precision_count> make_precision_names(std::index_se
 }  // namespace detail
 
 template <class Op>
-void add_op(op_table& table, std::string name) {
-  table.emplace(std::move(name), detail::make_handlers<Op>(std::make_index_sequence<precision_count>{}));
+void add_op(op_table& table, std::string name, op_doc doc) {
+  table.emplace(std::move(name),
+                op_entry{detail::make_handlers<Op>(std::make_index_sequence<precision_count>{}), std::move(doc)});
 }
 
 // "float", "double", "long double", "mp50", "mp100", "exact": the index of a

@@ -4,11 +4,11 @@
 // cosine), and judges every result field with the tolerance model of
 // check_rules.hpp. Errors are measured in exact arithmetic on the engine's
 // printed values, so the judge adds no rounding of its own.
-#include "check.hpp"
-#include "check_geometry.hpp"
-#include "check_rules.hpp"
-#include "eval.hpp"
-#include "eval_json.hpp"
+#include "check/check.hpp"
+#include "check/geometry.hpp"
+#include "check/rules.hpp"
+#include "eval/eval.hpp"
+#include "protocol/json.hpp"
 
 #include "rigidref/convert.hpp"
 #include "rigidref/scalar.hpp"
@@ -35,6 +35,7 @@ void add_check_options(CLI::App& cmd, check_options& opts) {
       ->capture_default_str();
   cmd.add_option("--worst", opts.worst, "Print this many failing cases in full, worst first")->capture_default_str();
   cmd.add_option("--verdicts", opts.verdicts, "Also write one JSON line per case (verdict, error in eps) here");
+  cmd.footer(check::rules_help());
 }
 
 namespace {

@@ -1,4 +1,4 @@
-// `rigidref eval`: the JSON Lines protocol of ../shared/eval-protocol.md.
+// `rigidref eval`: the JSON Lines protocol of docs/eval-protocol.md.
 #pragma once
 
 #include <iosfwd>
@@ -13,5 +13,9 @@ int run_eval(std::istream& in, std::ostream& out);
 // The answer line (without newline) for one request line; `rigidref check`
 // computes its reference answers through this, so they are eval's answers.
 std::string answer_line(const std::string& line);
+
+// Every op of the table with its summary, input and result fields: the op
+// list of `rigidref eval --help`, generated so that it cannot fall behind.
+std::string ops_help();
 
 }  // namespace rigidref::tools

@@ -1,5 +1,5 @@
-// SVG pictures of scene runs (scene_plot.hpp).
-#include "scene_plot.hpp"
+// SVG pictures of scene runs (scene/plot.hpp).
+#include "scene/plot.hpp"
 
 #include <algorithm>
 #include <cmath>

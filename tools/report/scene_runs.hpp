@@ -4,9 +4,9 @@
 // derivations/scenes.md, derivations/scene_reference.md.
 #pragma once
 
-#include "report.hpp"
-#include "report_measurements.hpp"
-#include "report_scene.hpp"
+#include "report/report.hpp"
+#include "report/measurements.hpp"
+#include "report/scene.hpp"
 
 #include <functional>
 #include <string>

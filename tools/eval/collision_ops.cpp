@@ -7,7 +7,7 @@
 // degenerate_input, cap_reached; see gjk.hpp) and, for epa.penetration,
 // the witness points "point_a" and "point_b". Distances and depths need a
 // square root: "exact" is unsupported (use mp100).
-#include "eval_ops.hpp"
+#include "eval/op_table.hpp"
 
 #include "rigidref/articles/rectangle_sat.hpp"
 #include "rigidref/epa.hpp"
@@ -157,9 +157,18 @@ struct sat_rectangles_op {
 }  // namespace
 
 void add_collision_ops(op_table& table) {
-  add_op<sat_rectangles_op>(table, "sat.rectangles");
-  add_op<gjk_distance_op>(table, "gjk.distance");
-  add_op<epa_penetration_op>(table, "epa.penetration");
+  add_op<sat_rectangles_op>(table, "sat.rectangles",
+         {"the article's rectangle test (d0..d3), evaluated as the article does",
+          "r1, r2: {center, width, height, angle}",
+          "overlap, d3 (axes n1, t1, n2, t2)"});
+  add_op<gjk_distance_op>(table, "gjk.distance",
+         {"distance and closest points of two convex shapes (GJK, exact decisions)",
+          "a, b: shapes (polygon or circle)",
+          "intersecting, distance, point_a, point_b, status"});
+  add_op<epa_penetration_op>(table, "epa.penetration",
+         {"penetration depth and normal of two convex shapes (EPA, exact decisions)",
+          "a, b: shapes (polygon or circle)",
+          "intersecting, depth, normal, point_a, point_b, status"});
 }
 
 }  // namespace rigidref::tools::eval
