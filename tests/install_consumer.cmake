@@ -27,6 +27,19 @@ foreach(h IN LISTS internal)
   endif()
 endforeach()
 message("installed the public headers only; none of the ${internal_count} internal ones")
+# The umbrella header names every public header but the ones it documents
+# as left out (mpfr.hpp, an optional dependency) and the internals that the
+# public headers include themselves (detail/, filter.hpp, hot.hpp).
+file(READ "${SOURCE_DIR}/reference/include/rigidref/rigidref.hpp" umbrella)
+foreach(h IN LISTS public)
+  if(h MATCHES "^rigidref/(rigidref|mpfr|filter|hot)\\.hpp$" OR h MATCHES "/detail/")
+    continue()
+  endif()
+  string(FIND "${umbrella}" "#include \"${h}\"" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "rigidref/rigidref.hpp does not include ${h}")
+  endif()
+endforeach()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "${WORK_DIR}/build"
                         -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX}
                 RESULT_VARIABLE rc)

@@ -2,7 +2,7 @@
 // the textbook shoelace sums about the origin (no shift, no double words), in
 // rational arithmetic, where cancellation costs nothing. A bug in mass.hpp's
 // shifted fan sums would have to be repeated here in different algebra to
-// go unnoticed; the identity tests (tests/mass_identities.cpp) tie both to
+// go unnoticed; the identity tests (tests/mass_identities_test.cpp) tie both to
 // the triangle and rectangle formulas as well.
 #pragma once
 

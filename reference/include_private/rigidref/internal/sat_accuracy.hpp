@@ -1,8 +1,8 @@
 // Accuracy runs for sat.hpp and the article's rectangle test, against the
 // exact oracle of verify/collision_oracle.hpp (written independently of the
 // SAT code): a reproducible corpus of convex polygon pairs per type, and the
-// error tables for the report. Shared by `rigidref report` (once the lead
-// wires it) and tests/sat_test.cpp.
+// error tables for the report. Shared by `rigidref report`
+// (tools/report/report.cpp) and tests/sat_test.cpp.
 //
 // Functions measured (error in eps of T, Boost.Math style):
 //   "sat depth"           depth o/|n| against sqrt of the oracle's o^2/|n|^2 (230 digits)

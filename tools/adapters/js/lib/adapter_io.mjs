@@ -1,8 +1,8 @@
 // The shared loop of the JavaScript engine adapters, the counterpart of
 // tools/adapters/adapter_io.hpp: read eval request lines on stdin, let the
 // engine answer the ops it has, write one answer line per request on stdout,
-// in order (README.md "Checking an engine"; /work protocol additions for the
-// shapes, contact.manifold and step.pair). An answer line is the request with
+// in order (docs/eval-protocol.md, section 4: answer lines; the shapes,
+// contact.manifold and step.pair are specified there too). An answer line is the request with
 // its inputs as the engine really used them, plus "engine", "precision",
 // optional "allowances" / "engine_settings", and "result" or "error".
 //

@@ -1,0 +1,59 @@
+// Everything public of rigidref in one include. Each header also stands on
+// its own; include the ones you use when compile time matters (the
+// collision headers instantiate Boost.Multiprecision rationals).
+//
+// Not included: rigidref/mpfr.hpp (the optional MPFR scalar: it needs
+// libmpfr-dev and -lmpfr -lgmp at link time; include it yourself).
+#pragma once
+
+// Scalars, vectors, matrices, conversions, errors.
+#include "rigidref/convert.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/mat2.hpp"
+#include "rigidref/scalar.hpp"
+#include "rigidref/vec2.hpp"
+
+// Exact arithmetic building blocks.
+#include "rigidref/accumulator.hpp"
+#include "rigidref/double_word.hpp"
+#include "rigidref/predicates.hpp"
+
+// Mass properties, matrices, shape matching.
+#include "rigidref/mass.hpp"
+#include "rigidref/matrix_sqrt.hpp"
+#include "rigidref/polar.hpp"
+#include "rigidref/polygon.hpp"
+#include "rigidref/shape_matching.hpp"
+
+// Collision: shapes, GJK, EPA, SAT, closest points, contact manifolds.
+#include "rigidref/closest_point.hpp"
+#include "rigidref/contact.hpp"
+#include "rigidref/convex_hull.hpp"
+#include "rigidref/epa.hpp"
+#include "rigidref/gjk.hpp"
+#include "rigidref/sat.hpp"
+#include "rigidref/support.hpp"
+
+// Dynamics: impulses, the sequential-impulse solver, the reference scenes.
+#include "rigidref/impulse.hpp"
+#include "rigidref/scene_reference.hpp"
+#include "rigidref/scene_state.hpp"
+#include "rigidref/solver.hpp"
+
+// The articles' code, ported with its quirks (rigidref::articles).
+#include "rigidref/articles/body_force.hpp"
+#include "rigidref/articles/collision_helpers.hpp"
+#include "rigidref/articles/contact_points.hpp"
+#include "rigidref/articles/create_polygon_points.hpp"
+#include "rigidref/articles/mat2.hpp"
+#include "rigidref/articles/rectangle_sat.hpp"
+#include "rigidref/articles/scene_force.hpp"
+#include "rigidref/articles/scene_shape_matching.hpp"
+#include "rigidref/articles/shape_matching.hpp"
+#include "rigidref/articles/triangle_inertia.hpp"
+
+// The public oracles: exact answers written independently of the code above.
+#include "rigidref/verify/accuracy.hpp"
+#include "rigidref/verify/collision_oracle.hpp"
+#include "rigidref/verify/mass_oracle.hpp"
+#include "rigidref/verify/random.hpp"
