@@ -206,6 +206,9 @@ void gjk_distance_solver2(ojson& line) {
       const btVector3 a_to_b = -r.normal;  // Bullet's normal is w0 - w1: from B to A
       const btVector3 pa = r.witnesses[0] + a_to_b * in.ba.margin;
       const btVector3 pb = r.witnesses[1] - a_to_b * in.bb.margin;
+      // GJK stops once the core distance rl is within GJK_ACCURACY rl of its
+      // lower bound (btGjkEpa2.cpp: GJK_ACCURACY = 0.0001, relative).
+      line["allowances"] = {{"distance_tolerance", 1e-4 * static_cast<double>(r.distance)}};
       out = {{"intersecting", false},
              {"distance", static_cast<double>(distance)},
              {"point_a", vec_json(pa.x(), pa.y())},
@@ -230,6 +233,9 @@ void epa_penetration_solver2(ojson& line) {
   const bool penetrating = btGjkEpaSolver2::Penetration(in.ba.shape.get(), in.ba.transform, in.bb.shape.get(),
                                                         in.bb.transform, first_guess(in), r);  // usemargins = true
   ojson out;
+  // EPA stops expanding when a face improves the depth by at most
+  // EPA_ACCURACY = 0.0001 (btGjkEpa2.cpp, absolute).
+  line["allowances"] = {{"epa_tolerance", 1e-4}};
   if (penetrating) {
     const btVector3 n = -r.normal;  // Bullet's normal points from B to A
     out = {{"intersecting", true},

@@ -30,6 +30,12 @@ const f32 = Math.fround;
 // _eps_tol = DEFAULT_EPSILON * 100 (f32::EPSILON here), absolute (parry
 // src/query/epa/epa2.rs, EPA::closest_points).
 const PARRY_EPA_TOLERANCE = f32(100 * 2 ** -23);
+// parry's GJK (src/query/gjk/gjk.rs, closest_points) stops when the gap
+// between its upper and lower bounds on the distance is below
+// sqrt(_eps_tol) times the distance, _eps_tol = DEFAULT_EPSILON * 10: a
+// relative tolerance of sqrt(10 f32::EPSILON), about 1.1e-3
+// (derivations/engines.md, Rapier).
+const PARRY_GJK_RELATIVE_TOLERANCE = Math.sqrt(10 * 2 ** -23);
 
 let R = RAPIER_MODULE;
 let instance = 0;
@@ -144,6 +150,7 @@ function gjkDistance(line) {
     r.point_b = vec(c.point2.x, c.point2.y);
   }
   addChanges(r, a.change, b.change);
+  if (!intersecting) line.allowances = { distance_tolerance: PARRY_GJK_RELATIVE_TOLERANCE * r.distance };
   line.result = r;
 }
 
