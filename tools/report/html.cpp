@@ -1,4 +1,5 @@
 #include "report/html.hpp"
+#include "report/engine_matrix.hpp"
 #include "report/html_escape.hpp"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <iomanip>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -205,8 +207,8 @@ std::string scene_section(const scene_report& r, const fs::path& page_dir) {
 }
 
 // The committed engine summaries (data/validation/results/*.txt, written by
-// `rigidref check` and kept current by the ctests engine_*), as a table and
-// a stacked bar per engine and op: pass, fail, skipped.
+// `rigidref check` and kept current by the ctests engine_*): a stacked bar
+// per engine and op (pass, fail, skipped), then the engine x op matrix.
 std::string engine_section(const fs::path& page_dir) {
 #ifdef RIGIDREF_SOURCE_DIR
   const fs::path results = fs::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
@@ -219,35 +221,18 @@ std::string engine_section(const fs::path& page_dir) {
     s << "<p>The engine summaries (data/validation/results/) are not next to this binary.</p>\n";
     return s.str();
   }
-  struct bar {
-    std::string engine, op;
-    double cases, pass, fail, skipped;
-    std::string worst;
-  };
-  std::vector<bar> bars;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(results))
-    if (e.path().extension() == ".txt") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  static const std::regex line(R"(^(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+\d+\s*$)");
-  for (const auto& file : files) {
-    std::ifstream in(file);
-    std::string text;
-    while (std::getline(in, text)) {
-      std::smatch m;
-      if (std::regex_match(text, m, line))
-        bars.push_back({m[1], m[2], std::stod(m[3]), std::stod(m[4]), std::stod(m[5]), std::stod(m[6]), m[8]});
-    }
-  }
-  s << "<p>Box2D 2.4.1, Chipmunk2D 7 and libccd 2.1 answer the committed case sets through our adapters; "
-    << "<code>rigidref check</code> judges every answer exactly. What the failures are: "
+  const std::vector<engine_summary_row> bars = read_engine_summaries(results);
+  std::set<std::string> engines;
+  for (const auto& b : bars) engines.insert(b.engine);
+  s << "<p>" << engines.size() << " engine configurations answer the committed case sets through our adapters "
+    << "(tools/adapters/); <code>rigidref check</code> judges every answer exactly. What the failures are: "
     << link_anchors("D-ENGINE-3", page_dir) << " onwards.</p>\n";
   const double w = 720, row_h = 22, left = 330;
   s << "<svg viewBox=\"0 0 " << w << " " << row_h * bars.size() + 30 << "\" width=\"" << w << "\" height=\""
     << row_h * bars.size() + 30 << "\" role=\"img\" aria-label=\"engine validation: pass, fail, skipped\">\n";
   double y = 4;
   for (const auto& b : bars) {
-    const double scale = (w - left - 10) / std::max(1.0, b.cases);
+    const double scale = (w - left - 10) / std::max(1.0, static_cast<double>(b.cases));
     s << "<text x=\"" << left - 6 << "\" y=\"" << y + 14 << "\" class=\"ytick\">" << html_escape(b.engine + " " + b.op)
       << "</text>\n";
     double x = left;
@@ -258,15 +243,12 @@ std::string engine_section(const fs::path& page_dir) {
     }
     y += row_h;
   }
-  s << "<text x=\"" << left << "\" y=\"" << y + 16 << "\" class=\"legend\">green: pass, red: fail, grey: skipped "
+  s << "<text x=\"10\" y=\"" << y + 16 << "\" class=\"legend\">green: pass, red: fail, grey: skipped "
        "(the engine does not take the case)</text>\n</svg>\n";
-  s << "<table><tr><th class=\"name\">engine</th><th class=\"name\">op</th><th>cases</th><th>pass</th>"
-       "<th>fail</th><th>skipped</th><th>worst error (eps of the engine)</th></tr>\n";
-  for (const auto& b : bars)
-    s << "<tr><td class=\"name\">" << html_escape(b.engine) << "</td><td class=\"name\">" << html_escape(b.op) << "</td><td>"
-      << b.cases << "</td><td>" << b.pass << "</td><td>" << b.fail << "</td><td>" << b.skipped << "</td><td>"
-      << html_escape(b.worst) << "</td></tr>\n";
-  s << "</table>\n";
+  s << "<p>Each cell: cases passed / failed / skipped (the engine does not take the case), and the worst error "
+       "of a judged case in eps of the engine's type; hover for the case count and the summary file. "
+       "&mdash;: the engine has no adapter for that op.</p>\n"
+    << engine_matrix_html(bars);
   return s.str();
 }
 
@@ -282,6 +264,10 @@ tr.finding td.verdict { color: #8c510a; }
 .summary { padding: 0.6rem 1rem; background: #f4f8f4; border-left: 4px solid #1b7837; }
 .summary.failed { background: #fbf0f0; border-left-color: #b2182b; }
 code, .worst { font-family: ui-monospace, monospace; font-size: 0.8rem; word-break: break-all; }
+table.engine-matrix td:not(.name), table.engine-matrix th:not(.name) { text-align: center; vertical-align: top; }
+table.engine-matrix td.allpass { background: #eef6ee; } table.engine-matrix td.somefail { background: #fbf0f0; }
+table.engine-matrix td.none, table.engine-matrix td.absent { color: #888; }
+table.engine-matrix .worst { word-break: normal; }
 .grid { stroke: #e4e4e4; } .tick, .legend { font-size: 11px; } .tick { text-anchor: middle; }
 .ytick { font-size: 11px; text-anchor: end; } .label { font-size: 12px; text-anchor: middle; }
 )css";
