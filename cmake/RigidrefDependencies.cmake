@@ -31,6 +31,17 @@ if(RIGIDREF_BUILD_TOOLS OR RIGIDREF_BUILD_TESTS)
   if(NOT GMP_LIBRARY)
     rigidref_missing("GMP" libgmp-dev)
   endif()
+  # md4c renders derivations/*.md for the report. Debian 12 splits it: the
+  # HTML renderer's library in libmd4c-html0-dev, the headers (md4c-html.h
+  # includes md4c.h) in libmd4c-dev.
+  find_path(MD4C_HTML_INCLUDE_DIR md4c-html.h)
+  find_library(MD4C_HTML_LIBRARY md4c-html)
+  if(NOT MD4C_HTML_INCLUDE_DIR OR NOT MD4C_HTML_LIBRARY)
+    rigidref_missing("md4c (Markdown to HTML)" "libmd4c-html0-dev libmd4c-dev")
+  endif()
+  add_library(rigidref_md4c INTERFACE)
+  target_include_directories(rigidref_md4c INTERFACE ${MD4C_HTML_INCLUDE_DIR})
+  target_link_libraries(rigidref_md4c INTERFACE ${MD4C_HTML_LIBRARY})
   add_library(rigidref_mpfr INTERFACE)
   target_include_directories(rigidref_mpfr INTERFACE ${MPFR_INCLUDE_DIR})
   target_link_libraries(rigidref_mpfr INTERFACE ${MPFR_LIBRARY} ${GMP_LIBRARY})

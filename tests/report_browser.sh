@@ -6,12 +6,15 @@
 #      non-empty extent (data-plots="k/k", k >= 2), and no script error may be
 #      recorded (data-errors absent) or logged on the console;
 #   3. Chromium takes a screenshot, which must be a non-trivial PNG;
-#   4. every rendered derivation page loads, has its title and its anchors.
+#   4. every rendered derivation page loads, has its title and its anchors;
+#   5. the engine x op matrix has a cell for each (engine, op) of the
+#      summaries in RESULTS_DIR (data/validation/results), when given.
 # Exit 77 (ctest: skipped) when Chromium is not installed.
-# Usage: report_browser.sh RIGIDREF_BINARY WORK_DIR
+# Usage: report_browser.sh RIGIDREF_BINARY WORK_DIR [RESULTS_DIR]
 set -euo pipefail
 cli="$1"
 work="$2"
+results="${3:-}"
 browser="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "$browser" ]; then
   echo "chromium not installed: skipped (tools/deps.sh installs it)"
@@ -45,6 +48,15 @@ if grep -E 'CONSOLE|Uncaught' "$work/console.log" | grep -qv 'Deprecat'; then
 fi
 grep -q '<h2>Engines checked against rigidref</h2>' "$work/dom.html" || fail "no engine section"
 grep -q 'Properties and measured effects' "$work/dom.html" || fail "no properties section"
+cells=0
+if [ -n "$results" ]; then
+  # Table rows of the summaries: engine op cases pass fail skipped reject worst-eps worst-line.
+  while read -r engine op; do
+    grep -qF "data-engine=\"$engine\" data-op=\"$op\"" "$work/dom.html" || fail "no matrix cell for $engine $op"
+    cells=$((cells + 1))
+  done < <(awk 'NF == 9 && $3 ~ /^[0-9]+$/ && $9 ~ /^[0-9]+$/ { print $1, $2 }' "$results"/*.txt)
+  [ "$cells" -ge 1 ] || fail "no summary rows in $results"
+fi
 
 chrome --window-size=1280,2400 --screenshot="$work/report.png" "$page" 2>> "$work/console.log" ||
   fail "no screenshot"
@@ -60,4 +72,5 @@ for d in "$work"/out/derivations/*.html; do
   count=$((count + 1))
 done
 [ "$count" -ge 10 ] || fail "expected the derivation pages, found $count"
-echo "report page: $plots plots drawn, screenshot $size bytes ($work/report.png), $count derivation pages loaded"
+echo "report page: $plots plots drawn, screenshot $size bytes ($work/report.png), $cells engine x op cells," \
+  "$count derivation pages loaded"

@@ -7,7 +7,8 @@
 #   bash tools/deps.sh --test   also Chromium, for the browser test of the report
 set -euo pipefail
 packages=(cmake g++ make libboost-dev libmpfr-dev libgmp-dev catch2 librapidcheck-dev
-          nlohmann-json3-dev libcli11-dev libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev libbullet-dev nodejs)
+          nlohmann-json3-dev libcli11-dev libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev libbullet-dev nodejs
+          libmd4c-html0-dev libmd4c-dev)
 [ "${1:-}" = "--test" ] && packages+=(chromium)
 # npm comes with some Node.js builds; Debian packages it apart.
 command -v npm >/dev/null 2>&1 || packages+=(npm)

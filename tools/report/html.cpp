@@ -1,4 +1,6 @@
 #include "report/html.hpp"
+#include "report/engine_matrix.hpp"
+#include "report/html_escape.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,6 +9,7 @@
 #include <iomanip>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -14,20 +17,6 @@ namespace rigidref::tools {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string number(double x) {
   if (std::isinf(x)) return "&infin;";
@@ -67,22 +56,22 @@ std::string link_anchors(const std::string& why, const fs::path& page_dir) {
   const fs::path derivations;
 #endif
   for (; it != end; ++it) {
-    out += escape(why.substr(last, it->position() - last));
+    out += html_escape(why.substr(last, it->position() - last));
     const std::string a = it->str();
     const auto f = derivation_files().find("D-" + (*it)[1].str());
     if (f != derivation_files().end() && rendered_derivations) {
       std::string html = f->second;
       html.replace(html.size() - 3, 3, ".html");
-      out += "<a href=\"derivations/" + escape(html) + "#" + a + "\">" + a + "</a>";
+      out += "<a href=\"derivations/" + html_escape(html) + "#" + a + "\">" + a + "</a>";
     } else if (f != derivation_files().end() && !derivations.empty() && fs::exists(derivations / f->second)) {
       const fs::path target = fs::relative(derivations / f->second, page_dir);
-      out += "<a href=\"" + escape(target.generic_string()) + "#" + a + "\">" + a + "</a>";
+      out += "<a href=\"" + html_escape(target.generic_string()) + "#" + a + "\">" + a + "</a>";
     } else {
       out += a;
     }
     last = it->position() + it->length();
   }
-  return out + escape(why.substr(last));
+  return out + html_escape(why.substr(last));
 }
 
 struct scatter_point {
@@ -100,7 +89,7 @@ std::string scatter_plot(const std::vector<scatter_point>& points, const std::ma
   std::ostringstream s;
   s << std::fixed << std::setprecision(1);
   s << "<svg viewBox=\"0 0 " << w << " " << h << "\" width=\"" << w << "\" height=\"" << h
-    << "\" role=\"img\" aria-label=\"" << escape(aria) << "\">\n";
+    << "\" role=\"img\" aria-label=\"" << html_escape(aria) << "\">\n";
   for (int k = 0; k <= xmax; k += xstep)
     s << "<line x1=\"" << px(k) << "\" y1=\"" << py(0) << "\" x2=\"" << px(k) << "\" y2=\"" << py(ymax)
       << "\" class=\"grid\"/><text x=\"" << px(k) << "\" y=\"" << h - bottom + 18 << "\" class=\"tick\">1e" << k
@@ -109,10 +98,10 @@ std::string scatter_plot(const std::vector<scatter_point>& points, const std::ma
     s << "<line x1=\"" << px(0) << "\" y1=\"" << py(k) << "\" x2=\"" << px(xmax) << "\" y2=\"" << py(k)
       << "\" class=\"grid\"/><text x=\"" << left - 8 << "\" y=\"" << py(k) + 4 << "\" class=\"ytick\">1e" << k
       << "</text>\n";
-  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 10 << "\" class=\"label\">" << escape(xlabel)
+  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 10 << "\" class=\"label\">" << html_escape(xlabel)
     << "</text>\n";
   s << "<text x=\"14\" y=\"" << (top + h - bottom) / 2 << "\" class=\"label\" transform=\"rotate(-90 14 "
-    << (top + h - bottom) / 2 << ")\">" << escape(ylabel) << "</text>\n";
+    << (top + h - bottom) / 2 << ")\">" << html_escape(ylabel) << "</text>\n";
   for (const auto& p : points) {
     const auto col = colour.find(p.series);
     s << "<circle cx=\"" << px(p.x) << "\" cy=\"" << py(p.y) << "\" r=\"2\" fill=\""
@@ -121,7 +110,7 @@ std::string scatter_plot(const std::vector<scatter_point>& points, const std::ma
   double ly = top + 10;
   for (const auto& [name, col] : colour) {
     s << "<circle cx=\"" << left + 16 << "\" cy=\"" << ly << "\" r=\"4\" fill=\"" << col << "\"/><text x=\""
-      << left + 26 << "\" y=\"" << ly + 4 << "\" class=\"legend\">" << escape(name) << "</text>\n";
+      << left + 26 << "\" y=\"" << ly + 4 << "\" class=\"legend\">" << html_escape(name) << "</text>\n";
     ly += 16;
   }
   s << "</svg>\n";
@@ -185,7 +174,7 @@ std::string scene_figures(const scene_report& r, const fs::path& page_dir) {
        "pages' code ported, quirks kept) and the reference model; the measured rows (resting, energy, no NaN, "
        "double against mp50) are in the properties table. "
     << link_anchors("D-SCENE-5, D-SCENE-6, D-SCENE-10, D-SCENEREF-5", page_dir) << "</p>\n";
-  for (const auto& f : r.figures) s << "<figure>" << f.svg << "<figcaption>" << escape(f.caption) << "</figcaption></figure>\n";
+  for (const auto& f : r.figures) s << "<figure>" << f.svg << "<figcaption>" << html_escape(f.caption) << "</figcaption></figure>\n";
   return s.str();
 }
 
@@ -199,16 +188,16 @@ std::string scene_section(const scene_report& r, const fs::path& page_dir) {
        "scenes, step by step, compared here. In the wall-only phase only the article code runs; later steps also "
        "use our gjk_epa.js (the articles' is lost). " << link_anchors("D-SCENE-2, D-SCENE-11", page_dir) << "</p>\n";
   for (const auto& g : r.scenes) {
-    s << "<h3>The " << escape(g.scene) << " scene</h3>\n";
+    s << "<h3>The " << html_escape(g.scene) << " scene</h3>\n";
     if (!g.available) {
-      s << "<p>" << escape(g.note) << "</p>\n";
+      s << "<p>" << html_escape(g.note) << "</p>\n";
       continue;
     }
-    s << "<p>" << escape(g.note) << "; steps 1&ndash;" << g.wall_only_through << " involve only the walls.</p>\n";
+    s << "<p>" << html_escape(g.note) << "; steps 1&ndash;" << g.wall_only_through << " involve only the walls.</p>\n";
     s << "<table><tr><th class=\"name\">C++ side</th><th>steps</th><th>bit-identical</th><th>first divergence</th>"
          "<th>max |diff|, wall-only</th><th>max |diff|, bodies</th></tr>\n";
     for (const auto& c : g.rows)
-      s << "<tr><td class=\"name\">" << escape(c.variant) << "</td><td>" << c.steps << "</td><td>"
+      s << "<tr><td class=\"name\">" << html_escape(c.variant) << "</td><td>" << c.steps << "</td><td>"
         << c.identical_steps << "</td><td>"
         << (c.first_divergence ? std::to_string(c.first_divergence) : std::string("none")) << "</td><td>"
         << number(c.max_diff_wall) << "</td><td>" << number(c.max_diff_body) << "</td></tr>\n";
@@ -218,8 +207,8 @@ std::string scene_section(const scene_report& r, const fs::path& page_dir) {
 }
 
 // The committed engine summaries (data/validation/results/*.txt, written by
-// `rigidref check` and kept current by the ctests engine_*), as a table and
-// a stacked bar per engine and op: pass, fail, skipped.
+// `rigidref check` and kept current by the ctests engine_*): a stacked bar
+// per engine and op (pass, fail, skipped), then the engine x op matrix.
 std::string engine_section(const fs::path& page_dir) {
 #ifdef RIGIDREF_SOURCE_DIR
   const fs::path results = fs::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
@@ -232,36 +221,19 @@ std::string engine_section(const fs::path& page_dir) {
     s << "<p>The engine summaries (data/validation/results/) are not next to this binary.</p>\n";
     return s.str();
   }
-  struct bar {
-    std::string engine, op;
-    double cases, pass, fail, skipped;
-    std::string worst;
-  };
-  std::vector<bar> bars;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(results))
-    if (e.path().extension() == ".txt") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  static const std::regex line(R"(^(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+\d+\s*$)");
-  for (const auto& file : files) {
-    std::ifstream in(file);
-    std::string text;
-    while (std::getline(in, text)) {
-      std::smatch m;
-      if (std::regex_match(text, m, line))
-        bars.push_back({m[1], m[2], std::stod(m[3]), std::stod(m[4]), std::stod(m[5]), std::stod(m[6]), m[8]});
-    }
-  }
-  s << "<p>Box2D 2.4.1, Chipmunk2D 7 and libccd 2.1 answer the committed case sets through our adapters; "
-    << "<code>rigidref check</code> judges every answer exactly. What the failures are: "
+  const std::vector<engine_summary_row> bars = read_engine_summaries(results);
+  std::set<std::string> engines;
+  for (const auto& b : bars) engines.insert(b.engine);
+  s << "<p>" << engines.size() << " engine configurations answer the committed case sets through our adapters "
+    << "(tools/adapters/); <code>rigidref check</code> judges every answer exactly. What the failures are: "
     << link_anchors("D-ENGINE-3", page_dir) << " onwards.</p>\n";
   const double w = 720, row_h = 22, left = 330;
   s << "<svg viewBox=\"0 0 " << w << " " << row_h * bars.size() + 30 << "\" width=\"" << w << "\" height=\""
     << row_h * bars.size() + 30 << "\" role=\"img\" aria-label=\"engine validation: pass, fail, skipped\">\n";
   double y = 4;
   for (const auto& b : bars) {
-    const double scale = (w - left - 10) / std::max(1.0, b.cases);
-    s << "<text x=\"" << left - 6 << "\" y=\"" << y + 14 << "\" class=\"ytick\">" << escape(b.engine + " " + b.op)
+    const double scale = (w - left - 10) / std::max(1.0, static_cast<double>(b.cases));
+    s << "<text x=\"" << left - 6 << "\" y=\"" << y + 14 << "\" class=\"ytick\">" << html_escape(b.engine + " " + b.op)
       << "</text>\n";
     double x = left;
     for (const auto& [n, col] : {std::pair{b.pass, "#1b7837"}, std::pair{b.fail, "#b2182b"}, std::pair{b.skipped, "#bbbbbb"}}) {
@@ -271,15 +243,12 @@ std::string engine_section(const fs::path& page_dir) {
     }
     y += row_h;
   }
-  s << "<text x=\"" << left << "\" y=\"" << y + 16 << "\" class=\"legend\">green: pass, red: fail, grey: skipped "
+  s << "<text x=\"10\" y=\"" << y + 16 << "\" class=\"legend\">green: pass, red: fail, grey: skipped "
        "(the engine does not take the case)</text>\n</svg>\n";
-  s << "<table><tr><th class=\"name\">engine</th><th class=\"name\">op</th><th>cases</th><th>pass</th>"
-       "<th>fail</th><th>skipped</th><th>worst error (eps of the engine)</th></tr>\n";
-  for (const auto& b : bars)
-    s << "<tr><td class=\"name\">" << escape(b.engine) << "</td><td class=\"name\">" << escape(b.op) << "</td><td>"
-      << b.cases << "</td><td>" << b.pass << "</td><td>" << b.fail << "</td><td>" << b.skipped << "</td><td>"
-      << escape(b.worst) << "</td></tr>\n";
-  s << "</table>\n";
+  s << "<p>Each cell: cases passed / failed / skipped (the engine does not take the case), and the worst error "
+       "of a judged case in eps of the engine's type; hover for the case count and the summary file. "
+       "&mdash;: the engine has no adapter for that op.</p>\n"
+    << engine_matrix_html(bars);
   return s.str();
 }
 
@@ -295,6 +264,10 @@ tr.finding td.verdict { color: #8c510a; }
 .summary { padding: 0.6rem 1rem; background: #f4f8f4; border-left: 4px solid #1b7837; }
 .summary.failed { background: #fbf0f0; border-left-color: #b2182b; }
 code, .worst { font-family: ui-monospace, monospace; font-size: 0.8rem; word-break: break-all; }
+table.engine-matrix td:not(.name), table.engine-matrix th:not(.name) { text-align: center; vertical-align: top; }
+table.engine-matrix td.allpass { background: #eef6ee; } table.engine-matrix td.somefail { background: #fbf0f0; }
+table.engine-matrix td.none, table.engine-matrix td.absent { color: #888; }
+table.engine-matrix .worst { word-break: normal; }
 .grid { stroke: #e4e4e4; } .tick, .legend { font-size: 11px; } .tick { text-anchor: middle; }
 .ytick { font-size: 11px; text-anchor: end; } .label { font-size: 12px; text-anchor: middle; }
 )css";
@@ -313,7 +286,7 @@ void write_html_report(const std::string& path, const std::string& header, const
   f << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rigidref verification report</title>\n"
     << "<style>" << style << "</style></head><body>\n"
     << "<h1>rigidref verification report</h1>\n"
-    << "<p class=\"summary" << (failed ? " failed" : "") << "\">" << escape(header) << "</p>\n"
+    << "<p class=\"summary" << (failed ? " failed" : "") << "\">" << html_escape(header) << "</p>\n"
     << "<p>Every row compares one function in one precision with an exact rational oracle (or a 230-digit one "
        "where cos, sqrt or atan2 enter). <b>max ulps</b> is the largest distance from the correctly rounded answer, "
        "<b>eps</b> the relative error in epsilons of the type (Boost.Math's measure). A <i>finding</i> is an "
@@ -327,14 +300,14 @@ void write_html_report(const std::string& path, const std::string& header, const
     topics[topic].push_back(&r);
   }
   for (const auto& topic : order) {
-    f << "<h2>" << escape(topic) << "</h2>\n<table><tr><th class=\"name\">function</th><th class=\"name\">type</th>"
+    f << "<h2>" << html_escape(topic) << "</h2>\n<table><tr><th class=\"name\">function</th><th class=\"name\">type</th>"
       << "<th>cases</th><th>max ulps</th><th>max eps</th><th>rms eps</th><th>bound ulps / eps</th>"
       << "<th class=\"name\">verdict</th><th class=\"name\">derivation</th></tr>\n";
     for (const html_row* r : topics[topic]) {
       const auto& s = *r->stats;
-      f << "<tr class=\"" << r->verdict << "\"><td class=\"name\">" << escape(s.function) << "</td><td class=\"type\">"
-        << escape(s.type) << "</td><td>" << s.cases << "</td><td>" << number(s.max_ulps) << "</td><td>"
-        << number(s.max_eps) << "</td><td>" << number(s.rms_eps()) << "</td><td>" << escape(r->bound)
+      f << "<tr class=\"" << r->verdict << "\"><td class=\"name\">" << html_escape(s.function) << "</td><td class=\"type\">"
+        << html_escape(s.type) << "</td><td>" << s.cases << "</td><td>" << number(s.max_ulps) << "</td><td>"
+        << number(s.max_eps) << "</td><td>" << number(s.rms_eps()) << "</td><td>" << html_escape(r->bound)
         << "</td><td class=\"verdict name\">" << r->verdict << "</td><td class=\"name\">"
         << link_anchors(r->why, page.parent_path()) << "</td></tr>\n";
     }
@@ -366,11 +339,11 @@ void write_html_report(const std::string& path, const std::string& header, const
     << "<th class=\"name\">unit</th><th class=\"name\">expectation</th><th class=\"name\">verdict</th>"
     << "<th class=\"name\">derivation</th></tr>\n";
   for (const auto& m : measured) {
-    f << "<tr class=\"" << m.verdict << "\"><td class=\"name\">" << escape(m.quantity) << "</td><td class=\"type\">"
-      << escape(m.type) << "</td><td>" << m.cases << "</td><td>" << number(m.value) << "</td><td class=\"name\">"
-      << escape(m.unit) << "</td><td class=\"name\">" << escape(m.expectation) << "</td><td class=\"verdict name\">"
+    f << "<tr class=\"" << m.verdict << "\"><td class=\"name\">" << html_escape(m.quantity) << "</td><td class=\"type\">"
+      << html_escape(m.type) << "</td><td>" << m.cases << "</td><td>" << number(m.value) << "</td><td class=\"name\">"
+      << html_escape(m.unit) << "</td><td class=\"name\">" << html_escape(m.expectation) << "</td><td class=\"verdict name\">"
       << m.verdict << "</td><td class=\"name\">" << link_anchors(m.why, page.parent_path())
-      << (m.counterexample.empty() ? "" : "<br><code>data/counterexamples/" + escape(m.counterexample) + "</code>")
+      << (m.counterexample.empty() ? "" : "<br><code>data/counterexamples/" + html_escape(m.counterexample) + "</code>")
       << "</td></tr>\n";
   }
   f << "</table>\n";
@@ -378,8 +351,8 @@ void write_html_report(const std::string& path, const std::string& header, const
   f << "<h2>Worst cases</h2>\n<p>Inputs at full precision; rerun with the same seed to reproduce.</p>\n<ul>\n";
   for (const auto& r : rows) {
     if (r.verdict == "pass") continue;
-    f << "<li><b>" << escape(r.stats->function) << "</b> (" << escape(r.stats->type) << ", " << r.verdict
-      << "): <span class=\"worst\">" << escape(r.stats->worst_case) << "</span></li>\n";
+    f << "<li><b>" << html_escape(r.stats->function) << "</b> (" << html_escape(r.stats->type) << ", " << r.verdict
+      << "): <span class=\"worst\">" << html_escape(r.stats->worst_case) << "</span></li>\n";
   }
   f << "</ul>\n";
   if (with_rendered_derivations) {
@@ -388,7 +361,7 @@ void write_html_report(const std::string& path, const std::string& header, const
     for (const auto& e : fs::directory_iterator(page.parent_path() / "derivations"))
       if (e.path().extension() == ".html") pages.push_back(e.path().filename().string());
     std::sort(pages.begin(), pages.end());
-    for (const auto& html : pages) f << "<li><a href=\"derivations/" << escape(html) << "\">" << escape(html) << "</a></li>\n";
+    for (const auto& html : pages) f << "<li><a href=\"derivations/" << html_escape(html) << "\">" << html_escape(html) << "</a></li>\n";
     f << "</ul>\n";
   }
   // The page checks itself once loaded: every plot has drawn marks with a

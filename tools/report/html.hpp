@@ -2,7 +2,8 @@
 // no network): the accuracy table with verdicts and derivation links, the
 // worst cases, the error-versus-condition plot of the matrix square root,
 // the measured properties, and the engine validation summaries committed in
-// data/validation/results/ (derivations/engines.md).
+// data/validation/results/ as bars and an engine x op matrix
+// (report/engine_matrix.hpp, derivations/engines.md).
 #pragma once
 
 #include "report/measurements.hpp"

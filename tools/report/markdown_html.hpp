@@ -1,9 +1,12 @@
-// A small Markdown-to-HTML renderer for derivations/*.md, so the report can
-// ship the derivations as pages that read well offline (no network, no
-// external renderer). It covers exactly what the derivations use: headings,
-// paragraphs, fenced and indented code (the equations), nested lists,
-// tables, inline code, bold, italics, links (.md links become .html) and the
-// anchors <a id="D-..."></a>. Everything else is escaped, never interpreted.
+// derivations/*.md as HTML pages that read well offline (no network, no
+// external renderer). md4c (md_html, CommonMark with GitHub tables) does
+// the Markdown; this file adds what the report needs around it:
+//   - the equation anchors <a id="D-TOPIC-N"></a> become real anchors, so
+//     links such as gjk.html#D-GJK-19 land (every other HTML in the
+//     derivations, e.g. wider_t<T> outside a code span, stays text);
+//   - links to a sibling derivation, x.md or x.md#D-..., point to the
+//     rendered x.html;
+//   - the page: title, inline CSS, a back link to the report.
 #pragma once
 
 #include <string>

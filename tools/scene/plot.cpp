@@ -1,5 +1,6 @@
 // SVG pictures of scene runs (scene/plot.hpp).
 #include "scene/plot.hpp"
+#include "report/html_escape.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,18 +13,6 @@ namespace {
 
 using P = vec2<double>;
 
-std::string escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '&') o += "&amp;";
-    else if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else if (c == '"') o += "&quot;";
-    else o += c;
-  }
-  return o;
-}
-
 const char* standalone_style =
     "<style>.grid{stroke:#e4e4e4}.tick,.legend{font-size:11px;font-family:sans-serif}.tick{text-anchor:middle}"
     ".ytick{font-size:11px;font-family:sans-serif;text-anchor:end}"
@@ -33,7 +22,7 @@ std::string open_svg(double w, double h, const std::string& aria, bool standalon
   std::ostringstream s;
   if (standalone) s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   s << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << w << " " << h << "\" width=\"" << w
-    << "\" height=\"" << h << "\" role=\"img\" aria-label=\"" << escape(aria) << "\">\n";
+    << "\" height=\"" << h << "\" role=\"img\" aria-label=\"" << html_escape(aria) << "\">\n";
   if (standalone) s << standalone_style << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   return s.str();
 }
@@ -108,7 +97,7 @@ std::string trajectory_svg(const std::vector<scene_plot_run>& runs, const std::s
   };
   std::ostringstream s;
   s << open_svg(w, h, title, standalone);
-  s << "<text x=\"" << w / 2 << "\" y=\"16\" class=\"label\">" << escape(title) << "</text>\n";
+  s << "<text x=\"" << w / 2 << "\" y=\"16\" class=\"label\">" << html_escape(title) << "</text>\n";
   // Walls: the solid side of each, shaded, from the first run's first frame.
   if (!runs.empty() && !runs[0].frames.empty())
     for (const auto& wall : runs[0].frames[0].walls) {
@@ -142,7 +131,7 @@ std::string trajectory_svg(const std::vector<scene_plot_run>& runs, const std::s
   double ly = top + plot_h + 14;
   for (const auto& r : runs) {
     s << "<line x1=\"10\" y1=\"" << ly - 4 << "\" x2=\"30\" y2=\"" << ly - 4 << "\" stroke=\"" << r.colour
-      << "\" stroke-width=\"2\"/><text x=\"36\" y=\"" << ly << "\" class=\"legend\">" << escape(r.label)
+      << "\" stroke-width=\"2\"/><text x=\"36\" y=\"" << ly << "\" class=\"legend\">" << html_escape(r.label)
       << " (outlines every " << stride << " steps, solid: step " << (r.frames.empty() ? 0 : r.frames.back().step)
       << ")</text>\n";
     ly += 18;
@@ -170,7 +159,7 @@ std::string line_chart_svg(const std::vector<plot_series>& series, const std::st
   auto py = [&](double y) { return h - bottom - (h - top - bottom) * (y - lo) / (hi - lo); };
   std::ostringstream s;
   s << open_svg(w, h, title, standalone) << std::fixed << std::setprecision(2);
-  s << "<text x=\"" << w / 2 << "\" y=\"16\" class=\"label\">" << escape(title) << "</text>\n";
+  s << "<text x=\"" << w / 2 << "\" y=\"16\" class=\"label\">" << html_escape(title) << "</text>\n";
   for (double t : nice_ticks(lo, hi, 6))
     s << "<line x1=\"" << left << "\" y1=\"" << py(t) << "\" x2=\"" << w - right << "\" y2=\"" << py(t)
       << "\" class=\"grid\"/><text x=\"" << left - 6 << "\" y=\"" << py(t) + 4 << "\" class=\"ytick\">" << fmt(t)
@@ -182,7 +171,7 @@ std::string line_chart_svg(const std::vector<plot_series>& series, const std::st
   s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - bottom + 32
     << "\" class=\"label\">step (dt = 0.02 s)</text>\n";
   s << "<text x=\"14\" y=\"" << (top + h - bottom) / 2 << "\" class=\"label\" transform=\"rotate(-90 14 "
-    << (top + h - bottom) / 2 << ")\">" << escape(ylabel) << "</text>\n";
+    << (top + h - bottom) / 2 << ")\">" << html_escape(ylabel) << "</text>\n";
   for (std::size_t r = 0; r < series.size(); ++r) {
     s << "<polyline fill=\"none\" stroke=\"" << series[r].colour << "\" stroke-width=\"1.4\" points=\"";
     for (const auto& [k, v] : series[r].points)
@@ -191,7 +180,7 @@ std::string line_chart_svg(const std::vector<plot_series>& series, const std::st
     const double ly = h - bottom + 50 + 16 * static_cast<double>(r);  // below the axis label
     s << "<line x1=\"" << left << "\" y1=\"" << ly - 4 << "\" x2=\"" << left + 20 << "\" y2=\"" << ly - 4
       << "\" stroke=\"" << series[r].colour << "\" stroke-width=\"2\"/><text x=\"" << left + 26 << "\" y=\"" << ly
-      << "\" class=\"legend\">" << escape(series[r].label) << "</text>\n";
+      << "\" class=\"legend\">" << html_escape(series[r].label) << "</text>\n";
   }
   s << "</svg>\n";
   return s.str();
