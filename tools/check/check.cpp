@@ -7,6 +7,7 @@
 #include "check/check.hpp"
 #include "check/geometry.hpp"
 #include "check/rules.hpp"
+#include "check/step_laws.hpp"
 #include "eval/eval.hpp"
 #include "protocol/json.hpp"
 
@@ -65,6 +66,7 @@ struct case_outcome {
   std::string failure;      // short reason: the failing field, "rejected", "crashed", ...
   std::string request;      // the reference request line, to reproduce
   json engine_result, reference_result;
+  json laws;  // step.pair: one verdict per law (check/step_laws.hpp)
 };
 
 // The engine's unit roundoff doubled (machine epsilon) for its precision.
@@ -286,6 +288,20 @@ void judge_fields(const json& line, const json& result, const json& reference, c
   }
 }
 
+void judge_step(const json& line, const json& request, const json& reference, case_outcome& c) {
+  try {
+    const check::step_judgement j = check::judge_step_pair(line, request, reference, epsilon_of(c.precision));
+    c.v = j.pass ? verdict::pass : verdict::fail;
+    c.error_eps = j.worst_eps;
+    c.worst_field = j.worst_law;
+    c.failure = j.failure;
+    c.detail = j.detail;
+    c.laws = check::laws_json(j);
+  } catch (const check::step_non_finite& e) {
+    throw non_finite_value(e.what());
+  }
+}
+
 case_outcome judge_line(const std::string& text, std::size_t line_number) {
   case_outcome c;
   c.line = line_number;
@@ -332,7 +348,8 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
       return c;
     }
     try {
-      judge_fields(line, line["result"], reference["result"], c);
+      if (c.op == "step.pair") judge_step(line, request, reference["result"], c);
+      else judge_fields(line, line["result"], reference["result"], c);
     } catch (const non_finite_value& e) {
       c.v = verdict::fail;
       c.failure = "not finite";
@@ -415,6 +432,7 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       json v = {{"line", c.line}, {"engine", c.engine}, {"op", c.op}, {"verdict", verdict_name(c.v)},
                 {"field", c.worst_field}, {"detail", c.detail}};
       v["error_eps"] = std::isinf(c.error_eps) ? json(nullptr) : json(c.error_eps);
+      if (!c.laws.is_null()) v["laws"] = c.laws;
       verdicts << eval::to_json_text(v) << '\n';
     }
     if (c.v == verdict::fail || c.v == verdict::unreadable) outcomes.push_back(std::move(c));

@@ -65,6 +65,8 @@ inline const std::vector<op_rule>& op_rules() {
       {"sat.rectangles", 16, {{"overlap", metric::flag}, {"d3", metric::scaled}}, "a few dot products per axis"},
       {"mat2.sqrt", 16, {{"x", metric::matrix}}, "closed 2x2 formula; ill-conditioned matrices exceed it"},
       {"mat2.polar", 16, {{"q", metric::matrix}, {"s", metric::matrix}}, "closed 2x2 formula"},
+      {"step.pair", 128, {},
+       "laws, not fields (check/step_laws.hpp, D-STEP-9): 8 sweeps x 2 contacts x 2 rows of 2-rounding updates"},
       {"shape_match", 32, {{"angle", metric::scaled}, {"translation", metric::position}}, "sums over the points"},
   };
   return rules;
@@ -90,6 +92,12 @@ inline const std::vector<allowance_rule>& allowance_rules() {
       {"reference_face_tolerance", {"depth"},
        "the engine keeps one polygon's face as reference unless the other's separates by more than this\n"
        "(Box2D b2CollidePolygons: 0.1 b2_linearSlop), so its depth may exceed the minimum by up to this"},
+      {"restitution_threshold", {"restitution"},
+       "step.pair: the engine bounces only contacts approaching faster than this (Box2D: 1 m/s);\n"
+       "the restitution law skips slower ones and the reference is evaluated with the same threshold"},
+      {"solver_iterations", {"restitution", "no_approach", "velocities"},
+       "step.pair: the engine stops its iterative contact solver after a fixed sweep count; this\n"
+       "velocity (absolute) bounds the residual it leaves"},
       {"distance_tolerance", {"distance", "point_a", "point_b"},
        "the engine stops the GJK distance iteration when it improves by less than this"},
   };

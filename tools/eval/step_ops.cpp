@@ -1,0 +1,134 @@
+// `rigidref eval` op step.pair: one time step of two bodies that may touch
+// (reference/include/rigidref/step_pair.hpp, derivations/step.md). Fields
+// and defaults are those of docs/eval-protocol.md and of the adapters'
+// shared reader (tools/adapters/js/lib/adapter_io.mjs stepRequest): a body's
+// position, angle, velocity, angular_velocity default to 0, density to 1,
+// static to false; restitution and friction to 0, dt to 1/60, gravity to
+// [0, 0]. The optional "restitution_threshold" (default 0) restricts
+// restitution to faster approaches, as Box2D does (D-STEP-6); `rigidref
+// check` sets it from an engine's declared allowance. Extra result fields:
+// each contact's "separation", and "sweeps" (sequential-impulse sweeps).
+// cos, sin and pi are needed: "exact" is unsupported (use mp100).
+#include "eval/op_table.hpp"
+
+#include "rigidref/errors.hpp"
+#include "rigidref/step_pair.hpp"
+
+#include <string>
+
+namespace rigidref::tools::eval {
+namespace {
+
+template <class T>
+vec2<T> pair_field(const fields& f, const char* name, const std::string& prefix) {
+  if (!f.has(name)) return {};
+  const json& v = f.require(name);
+  const std::string path = prefix + name;
+  if (!v.is_array() || v.size() != 2)
+    throw invalid_input(path + ": expected an [x, y] pair (a list of 2 numbers), got " + brief(v));
+  T x = real_from_json<T>(v[0], path + "[0]");
+  T y = real_from_json<T>(v[1], path + "[1]");
+  return {std::move(x), std::move(y)};
+}
+
+template <class T>
+T real_field(const fields& f, const char* name, const std::string& prefix, const T& fallback) {
+  return f.has(name) ? real_from_json<T>(f.require(name), prefix + name) : fallback;
+}
+
+template <class T>
+step_body<T> body_field(const fields& top, const char* name) {
+  const json& o = top.require(name);
+  const std::string prefix = std::string(name) + ".";
+  if (!o.is_object())
+    throw invalid_input(std::string(name) + ": expected a body object {\"vertices\" or \"radius\", \"position\", ...}, got " +
+                        brief(o));
+  const fields f(o);
+  step_body<T> b;
+  if (f.has("vertices") == f.has("radius"))
+    throw invalid_input(std::string(name) + ": give \"vertices\" (a convex polygon) or \"radius\" (a circle)");
+  if (f.has("vertices")) {
+    try {
+      b.vertices = f.points<T>("vertices");
+    } catch (const invalid_input& e) {
+      throw invalid_input(prefix + e.what());
+    }
+  } else {
+    b.is_circle = true;
+    b.radius = real_from_json<T>(f.require("radius"), prefix + "radius");
+  }
+  b.position = pair_field<T>(f, "position", prefix);
+  b.angle = real_field<T>(f, "angle", prefix, T(0));
+  b.velocity = pair_field<T>(f, "velocity", prefix);
+  b.angular_velocity = real_field<T>(f, "angular_velocity", prefix, T(0));
+  b.density = real_field<T>(f, "density", prefix, T(1));
+  if (f.has("static")) {
+    const json& s = f.require("static");
+    if (!s.is_boolean()) throw invalid_input(prefix + "static: expected true or false, got " + brief(s));
+    b.is_static = s.get<bool>();
+  }
+  return b;
+}
+
+template <class T>
+ojson state_value(const step_body_state<T>& s, const std::string& name) {
+  ojson o = ojson::object();
+  o["position"] = point_value(s.position, name + ".position");
+  o["angle"] = real_value(s.angle, name + ".angle");
+  o["velocity"] = point_value(s.velocity, name + ".velocity");
+  o["angular_velocity"] = real_value(s.angular_velocity, name + ".angular_velocity");
+  return o;
+}
+
+// step.pair (D-STEP-1..8).
+struct step_pair_op {
+  template <class T>
+  static ojson run(const fields& f) {
+    if constexpr (is_exact_v<T>) {
+      throw unsupported(
+          "step.pair needs cos and sin (the angle) and pi (a circle's mass), which exact (rational) arithmetic "
+          "does not have: use mp100");
+    } else {
+      step_pair_request<T> q;
+      q.body1 = body_field<T>(f, "body1");
+      q.body2 = body_field<T>(f, "body2");
+      q.restitution = real_field<T>(f, "restitution", "", T(0));
+      q.friction = real_field<T>(f, "friction", "", T(0));
+      q.dt = real_field<T>(f, "dt", "", T(T(1) / T(60)));
+      q.gravity = pair_field<T>(f, "gravity", "");
+      q.restitution_threshold = real_field<T>(f, "restitution_threshold", "", T(0));
+      const step_pair_result<T> r = step_pair<T>(q);
+      ojson o = ojson::object();
+      o["body1_after"] = state_value(r.body1_after, "body1_after");
+      o["body2_after"] = state_value(r.body2_after, "body2_after");
+      ojson contacts = ojson::array();
+      for (std::size_t i = 0; i < r.contacts.size(); ++i) {
+        const step_contact<T>& c = r.contacts[i];
+        const std::string name = "contacts[" + std::to_string(i) + "]";
+        ojson k = ojson::object();
+        k["point"] = point_value(c.point, name + ".point");
+        k["normal"] = point_value(c.normal, name + ".normal");
+        k["jn"] = real_value(c.jn, name + ".jn");
+        k["jt"] = real_value(c.jt, name + ".jt");
+        k["separation"] = real_value(c.separation, name + ".separation");
+        contacts.push_back(k);
+      }
+      o["contacts"] = contacts;
+      o["sweeps"] = r.sweeps;
+      return o;
+    }
+  }
+};
+
+}  // namespace
+
+void add_step_ops(op_table& table) {
+  add_op<step_pair_op>(table, "step.pair",
+         {"one time step of two bodies (polygons or circles): contacts, impulses, semi-implicit Euler",
+          "body1, body2: {vertices | radius, position, angle, velocity, angular_velocity, density, static}, "
+          "restitution, friction, dt, gravity, restitution_threshold",
+          "body1_after, body2_after: {position, angle, velocity, angular_velocity}, contacts: [{point, normal, jn, jt, "
+          "separation}], sweeps"});
+}
+
+}  // namespace rigidref::tools::eval
