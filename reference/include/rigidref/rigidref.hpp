@@ -34,11 +34,13 @@
 #include "rigidref/sat.hpp"
 #include "rigidref/support.hpp"
 
-// Dynamics: impulses, the sequential-impulse solver, the reference scenes.
+// Dynamics: impulses, the sequential-impulse solver, one step of a pair of
+// bodies, the reference scenes.
 #include "rigidref/impulse.hpp"
 #include "rigidref/scene_reference.hpp"
 #include "rigidref/scene_state.hpp"
 #include "rigidref/solver.hpp"
+#include "rigidref/step_pair.hpp"
 
 // The articles' code, ported with its quirks (rigidref::articles).
 #include "rigidref/articles/body_force.hpp"
