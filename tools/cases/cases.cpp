@@ -10,6 +10,7 @@
 // growing distance from the origin (Box2D #949/#1006), a box below Box2D's
 // weld distance, an 8-gon and a 9-gon (b2_maxPolygonVertices = 8).
 #include "cases/cases.hpp"
+#include "cases/dynamics_set.hpp"
 #include "protocol/json.hpp"
 
 #include "rigidref/predicates.hpp"
@@ -23,9 +24,10 @@ namespace rigidref::tools {
 
 void add_cases_options(CLI::App& cmd, cases_options& opts) {
   cmd.add_option("--set", opts.set,
-                 "Which case set: mass (mass.polygon requests) or collision (gjk.distance and\n"
-                 "epa.penetration requests on the same convex pairs)")
-      ->check(CLI::IsMember({"mass", "collision"}))
+                 "Which case set: mass (mass.polygon requests), collision (gjk.distance and\n"
+                 "epa.penetration requests on the same convex pairs) or dynamics (step.pair\n"
+                 "requests: two bodies in contact, one step)")
+      ->check(CLI::IsMember({"mass", "collision", "dynamics"}))
       ->capture_default_str();
   cmd.add_option("--seed", opts.seed, "Seed of the random part; the same seed gives the same file")
       ->capture_default_str();
@@ -143,6 +145,10 @@ void write_collision_set(const cases_options& opts, std::ostream& out) {
 int run_cases(const cases_options& opts, std::ostream& out) {
   if (opts.set == "collision") {
     write_collision_set(opts, out);
+    return 0;
+  }
+  if (opts.set == "dynamics") {
+    write_dynamics_set(opts, out);
     return 0;
   }
   const auto corpus = verify::polygon_corpus<float>(opts.seed, opts.count);
