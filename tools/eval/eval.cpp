@@ -54,6 +54,7 @@ const eval::op_table& op_table_instance() {
     eval::add_matrix_ops(t);
     eval::add_impulse_ops(t);
     eval::add_collision_ops(t);
+    eval::add_manifold_ops(t);
     return t;
   }();
   return table;
