@@ -257,12 +257,15 @@ inline manifold_judgement judge_manifold(const nlohmann::json& request, const nl
       const exact reach = abs_of(ls.sigma);
       const exact outside = std::max({exact(0), exact(distance_to_shape(shape_a, x) - reach),
                                       exact(distance_to_shape(shape_b, x) - reach)});
+      // The point's coordinates carry its offset from the origin, and so
+      // does every separation computed from them (D-CONTACT-11, D-CONTACT-13).
+      const exact offset = std::max(abs_of(x.x), abs_of(x.y));
       record("points", where + ".point (outside a shape, or its normal line misses one)", std::max(ls.miss, outside),
-             std::max({abs_of(x.x), abs_of(x.y), tol.size}));
+             std::max(offset, tol.size));
       if (p.contains("separation")) {
         const exact s = engine_real(p["separation"], "result." + where + ".separation");
         record("separation", where + ".separation (against the signed distance along the normal there)",
-               abs_of(exact(s - ls.sigma)), std::max(reach, tol.size));
+               abs_of(exact(s - ls.sigma)), std::max({reach, tol.size, offset}));
       }
     }
   } catch (const engine_value_missing& e) {
