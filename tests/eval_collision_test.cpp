@@ -121,3 +121,129 @@ TEST_CASE("collision ops: every error is a typed answer line", "[eval][collision
        "unsupported", {"cos"}},
   });
 }
+
+// ---- contact.manifold ---------------------------------------------------------
+
+namespace {
+
+// The hand-worked cases of derivations/contact.md (D-CONTACT-5):
+// A = [0,4] x [0,2] (counter-clockwise; its top face is edge 2, from (4,2) to (0,2)).
+const std::string box_a = "[[0,0],[4,0],[4,2],[0,2]]";
+// Face on face: B = [1,6] x [3/2,7/2]; its bottom face (edge 0) clipped to
+// x in [0, 4]: (1, 3/2), an incident vertex, and (4, 3/2), cut by the side
+// plane through A's vertex 2. Both 1/2 deep.
+const std::string box_b = "[[1,1.5],[6,1.5],[6,3.5],[1,3.5]]";
+// Vertex on face: a diamond whose vertex (2, 7/4) is 1/4 under A's top face.
+const std::string diamond = "[[2,1.75],[3,2.75],[2,3.75],[1,2.75]]";
+
+json feature(const char* type, int index) { return {{"type", type}, {"index", index}}; }
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("contact.manifold: hand-worked manifolds in every floating precision", "[eval][manifold]",
+                        rigidref::floating_scalars) {
+  using T = TestType;
+  const std::string p(rigidref::scalar_name<T>());
+  const auto req = [&](const std::string& a, const std::string& b, const std::string& extra = "") {
+    return with_precision(R"({"id":1,"op":"contact.manifold","a":)" + a + R"(,"b":)" + b + extra + "}", p);
+  };
+  // C: the unit box 1 to the right of A's right face (x = 4).
+  const std::string far_box = "[[5,0],[6,0],[6,1],[5,1]]";
+  const std::vector<json> r = eval({req(box_a, box_b), req(box_a, diamond), req(diamond, box_a), req(box_a, far_box),
+                                    req(box_a, far_box, R"(,"relative_margin":1)")});
+  for (const json& x : r) require_ok(x, p);
+
+  const json& ff = r[0]["result"];
+  CHECK(ff["status"] == "intersecting");
+  CHECK(ff["reference"] == "a");
+  check_real<T>(ff["depth"], q("1/2"), 0);
+  check_real<T>(ff["normal"][0], q("0"), 0);
+  check_real<T>(ff["normal"][1], q("1"), 0);
+  REQUIRE(ff["points"].size() == 2);
+  check_real<T>(ff["points"][0]["point"][0], q("1"), 0);
+  check_real<T>(ff["points"][0]["point"][1], q("3/2"), 0);
+  check_real<T>(ff["points"][0]["separation"], q("-1/2"), 0);
+  check_real<T>(ff["points"][0]["reference_point"][1], q("2"), 0);
+  CHECK(ff["points"][0]["feature_a"] == feature("face", 2));
+  CHECK(ff["points"][0]["feature_b"] == feature("vertex", 0));
+  check_real<T>(ff["points"][1]["point"][0], q("4"), 0);
+  check_real<T>(ff["points"][1]["point"][1], q("3/2"), 0);
+  check_real<T>(ff["points"][1]["separation"], q("-1/2"), 0);
+  CHECK(ff["points"][1]["feature_a"] == feature("vertex", 2));
+  CHECK(ff["points"][1]["feature_b"] == feature("face", 0));
+
+  const json& vf = r[1]["result"];
+  CHECK(vf["status"] == "intersecting");
+  check_real<T>(vf["depth"], q("1/4"), 0);
+  REQUIRE(vf["points"].size() == 1);
+  check_real<T>(vf["points"][0]["point"][0], q("2"), 0);
+  check_real<T>(vf["points"][0]["point"][1], q("7/4"), 0);
+  check_real<T>(vf["points"][0]["separation"], q("-1/4"), 0);
+  check_real<T>(vf["points"][0]["reference_point"][1], q("2"), 0);
+
+  // Swapped: the face is now on b, the normal points from a (the diamond)
+  // to b (the box), and the separation is unchanged.
+  const json& sw = r[2]["result"];
+  CHECK(sw["reference"] == "b");
+  check_real<T>(sw["normal"][0], q("0"), 0);
+  check_real<T>(sw["normal"][1], q("-1"), 0);
+  REQUIRE(sw["points"].size() == 1);
+  check_real<T>(sw["points"][0]["point"][1], q("7/4"), 0);
+  check_real<T>(sw["points"][0]["separation"], q("-1/4"), 0);
+  CHECK(sw["points"][0]["feature_a"] == feature("vertex", 0));
+  CHECK(sw["points"][0]["feature_b"] == feature("face", 2));
+
+  // Apart by 1: no points at margin 0; with relative_margin 1 (L = 1, the
+  // smaller box) both ends of C's left face, separation +1.
+  const json& apart = r[3]["result"];
+  CHECK(apart["status"] == "separated");
+  check_real<T>(apart["depth"], q("0"), 0);
+  check_real<T>(apart["normal"][0], q("1"), 0);
+  CHECK(apart["points"].empty());
+  const json& spec = r[4]["result"];
+  REQUIRE(spec["points"].size() == 2);
+  check_real<T>(spec["points"][0]["point"][0], q("5"), 0);
+  check_real<T>(spec["points"][0]["point"][1], q("1"), 0);
+  check_real<T>(spec["points"][1]["point"][1], q("0"), 0);
+  check_real<T>(spec["points"][0]["separation"], q("1"), 0);
+  check_real<T>(spec["points"][1]["separation"], q("1"), 0);
+}
+
+TEST_CASE("contact.manifold: a point rounded once, away from the origin and in float", "[eval][manifold]") {
+  // B's bottom face from (1/3, 1.5) (rounded by the precision) to (6, 1.5):
+  // the cut at x = 4 is exact; shifting everything by 2^20 keeps it exact.
+  const json far = eval1(R"({"id":1,"op":"contact.manifold","precision":"float",)"
+                         R"("a":[[1048576,0],[1048580,0],[1048580,2],[1048576,2]],)"
+                         R"("b":[[1048577,1.5],[1048582,1.5],[1048582,3.5],[1048577,3.5]]})");
+  require_ok(far, "float");
+  REQUIRE(far["result"]["points"].size() == 2);
+  CHECK(far["result"]["points"][1]["point"][0] == 1048580);
+  CHECK(far["result"]["points"][1]["separation"] == -0.5);
+}
+
+TEST_CASE("contact.manifold: shapes it does not take, exact, and bad input are typed errors", "[eval][manifold]") {
+  const std::string box = box_a;
+  check_error_cases({
+      {R"({"id":1,"op":"contact.manifold","a":)" + box + "}", "invalid_input", {"b"}},
+      {R"({"id":1,"op":"contact.manifold","precision":"exact","a":)" + box + R"(,"b":)" + box + "}", "unsupported",
+       {"square root", "mp100"}},
+      {R"({"id":1,"op":"contact.manifold","a":{"center":[0,0],"radius":1},"b":)" + box + "}", "unsupported",
+       {"a", "circle"}},
+      {R"({"id":1,"op":"contact.manifold","a":)" + box + R"(,"b":{"vertices":)" + box + R"(,"radius":0.5}})",
+       "unsupported", {"b", "rounded polygon"}},
+      {R"({"id":1,"op":"contact.manifold","a":)" + box + R"(,"b":{"point":[0,0]}})", "unsupported", {"b", "point"}},
+      {R"({"id":1,"op":"contact.manifold","a":{"segment":[[0,0],[1,0]],"radius":0.1},"b":)" + box + "}",
+       "unsupported", {"a", "segment"}},
+      {R"({"id":1,"op":"contact.manifold","a":[[0,0],[2,0],[1,0.2],[1,2]],"b":)" + box + "}", "invalid_input",
+       {"a", "convex"}},
+      {R"({"id":1,"op":"contact.manifold","a":)" + box + R"(,"b":[[0,0],[1,0]]})", "invalid_input", {"b"}},
+      {R"({"id":1,"op":"contact.manifold","a":)" + box + R"(,"b":)" + box + R"(,"relative_margin":-1})",
+       "invalid_input", {"relative_margin"}},
+      {R"({"id":1,"op":"contact.manifold","a":"box","b":)" + box + "}", "invalid_input", {"a"}},
+  });
+  // {"vertices": [...]} with radius 0 is a plain polygon.
+  const json zero = eval1(R"({"id":1,"op":"contact.manifold","a":{"vertices":)" + box + R"(,"radius":0},"b":)" +
+                          box_b + "}");
+  require_ok(zero, "double");
+  CHECK(zero["result"]["points"].size() == 2);
+}

@@ -9,6 +9,10 @@
 // vertices (what Box2D takes), then named adversarial cases: a unit box at
 // growing distance from the origin (Box2D #949/#1006), a box below Box2D's
 // weld distance, an 8-gon and a 9-gon (b2_maxPolygonVertices = 8).
+//
+// Set "manifold": contact.manifold requests on the random pairs of the set
+// "collision" (same seed, same pairs), then named face/vertex contacts whose
+// manifolds are known by hand.
 #include "cases/cases.hpp"
 #include "cases/dynamics_set.hpp"
 #include "protocol/json.hpp"
@@ -25,9 +29,10 @@ namespace rigidref::tools {
 void add_cases_options(CLI::App& cmd, cases_options& opts) {
   cmd.add_option("--set", opts.set,
                  "Which case set: mass (mass.polygon requests), collision (gjk.distance and\n"
-                 "epa.penetration requests on the same convex pairs) or dynamics (step.pair\n"
-                 "requests: two bodies in contact, one step)")
-      ->check(CLI::IsMember({"mass", "collision", "dynamics"}))
+                 "epa.penetration requests on the same convex pairs), manifold (contact.manifold\n"
+                 "requests on those pairs and on named face/vertex contacts) or dynamics\n"
+                 "(step.pair requests: two bodies in contact, one step)")
+      ->check(CLI::IsMember({"mass", "collision", "manifold", "dynamics"}))
       ->capture_default_str();
   cmd.add_option("--seed", opts.seed, "Seed of the random part; the same seed gives the same file")
       ->capture_default_str();
@@ -102,7 +107,10 @@ box_extent extent(const std::vector<vec2<float>>& v) {
 // Random convex pairs (3..8 vertices each, sizes 1e-3 .. 1e3, offsets up to
 // what float carries), B's centre placed at 0 .. 1.5 (rA + rB) from A's in a
 // random direction: about half overlap. Then the named adversarial pairs.
-void write_collision_set(const cases_options& opts, std::ostream& out) {
+using pair_writer = void (*)(std::ostream&, const std::string&, const std::string&, const std::vector<vec2<float>>&,
+                             const std::vector<vec2<float>>&);
+
+void write_random_pairs(const cases_options& opts, std::ostream& out, pair_writer write_pair) {
   verify::rng g(opts.seed);
   const auto small_convex = [&](double max_offset) {
     verify::polygon_case<float> c = verify::random_polygon<float>(g, verify::polygon_kind::convex, max_offset);
@@ -124,6 +132,10 @@ void write_collision_set(const cases_options& opts, std::ostream& out) {
     write_pair(out, "pair-" + std::to_string(i), "A: " + a.label + "; B: " + b.label, a.vertices, moved);
     ++i;
   }
+}
+
+void write_collision_set(const cases_options& opts, std::ostream& out) {
+  write_random_pairs(opts, out, write_pair);
   const auto named = [&](const std::string& id, const std::string& label, std::vector<vec2<float>> a,
                          std::vector<vec2<float>> b) { write_pair(out, "pair-" + id, label, a, b); };
   named("touching-faces", "unit boxes sharing a face exactly (libccd #25, #68)", box(0, 0, 1, 1), box(1, 0, 1, 1));
@@ -140,6 +152,46 @@ void write_collision_set(const cases_options& opts, std::ostream& out) {
   named("needle-across", "a needle 1000 x 1e-3 across a unit box", box(-500, 0.5f, 1000, 1e-3f), box(0, 0, 1, 1));
 }
 
+void write_manifold_pair(std::ostream& out, const std::string& id, const std::string& label,
+                         const std::vector<vec2<float>>& a, const std::vector<vec2<float>>& b) {
+  ojson r = ojson::object();
+  r["id"] = id + "-manifold";
+  r["op"] = "contact.manifold";
+  r["label"] = label;
+  r["a"] = polygon_json(a);
+  r["b"] = polygon_json(b);
+  out << eval::to_json_text(r) << '\n';
+}
+
+// The random pairs of the collision set (the same seed gives the same
+// pairs), then named pairs whose manifolds are known by hand
+// (derivations/contact.md, D-CONTACT-5): touching, shallow, deep,
+// face-face, vertex-face, speculative, far from the origin.
+void write_manifold_set(const cases_options& opts, std::ostream& out) {
+  write_random_pairs(opts, out, write_manifold_pair);
+  const auto named = [&](const std::string& id, const std::string& label, std::vector<vec2<float>> a,
+                         std::vector<vec2<float>> b) { write_manifold_pair(out, "pair-" + id, label, a, b); };
+  const std::vector<vec2<float>> diamond = {{2, 1.75f}, {3, 2.75f}, {2, 3.75f}, {1, 2.75f}};
+  named("touching-faces", "unit boxes sharing a face exactly", box(0, 0, 1, 1), box(1, 0, 1, 1));
+  named("touching-offset-faces", "boxes of different sizes touching along part of a face", box(0, 0, 2, 1),
+        box(0.5f, 1, 1, 1));
+  named("shallow-face", "boxes overlapping by 2^-10, face on face", box(0, 0, 1, 1), box(0, 1 - 0x1p-10f, 1, 1));
+  named("deep-face", "face on face 1/2 deep: points (1, 3/2), (4, 3/2)", box(0, 0, 4, 2), box(1, 1.5f, 5, 2));
+  named("vertex-face", "a diamond's vertex 1/4 under a box's top face", box(0, 0, 4, 2), diamond);
+  named("face-vertex", "the same, shapes swapped (reference face on b)", diamond, box(0, 0, 4, 2));
+  named("tie", "squares overlapping by 1 along x and along y (two minimal normals)", box(0, 0, 2, 2),
+        box(1, 1, 2, 2));
+  named("speculative-1/64", "unit boxes 1/64 apart (within Box2D's skins, 0.02)", box(0, 0, 1, 1),
+        box(1.015625f, 0, 1, 1));
+  named("separated-1/8", "unit boxes 1/8 apart (beyond Box2D's skins)", box(0, 0, 1, 1), box(1.125f, 0, 1, 1));
+  named("tilted-face", "a box tilted by about 2^-8 resting 1/8 deep on a wide box", box(0, 0, 8, 1),
+        {{2, 0.875f}, {4, 0.8828125f}, {3.9921875f, 2.8828125f}, {1.9921875f, 2.875f}});
+  named("far-1e4", "face on face 1/4 deep at 1e4 from the origin", box(1e4f, 1e4f, 2, 1),
+        box(1e4f + 0.5f, 1e4f + 0.75f, 1, 1));
+  named("size-ratio-1e3", "a unit box sunk 1/2 into the top face of a box of side 1e3", box(0, 0, 1e3f, 1e3f),
+        box(500, 1e3f - 0.5f, 1, 1));
+}
+
 }  // namespace
 
 int run_cases(const cases_options& opts, std::ostream& out) {
@@ -149,6 +201,10 @@ int run_cases(const cases_options& opts, std::ostream& out) {
   }
   if (opts.set == "dynamics") {
     write_dynamics_set(opts, out);
+    return 0;
+  }
+  if (opts.set == "manifold") {
+    write_manifold_set(opts, out);
     return 0;
   }
   const auto corpus = verify::polygon_corpus<float>(opts.seed, opts.count);

@@ -62,6 +62,9 @@ inline const std::vector<op_rule>& op_rules() {
       {"epa.penetration", 32,
        {{"intersecting", metric::flag}, {"depth", metric::scaled}, {"normal", metric::separating}},
        "support points and one normalisation, relative to the shape size"},
+      {"contact.manifold", 32,
+       {{"normal", metric::separating}, {"points", metric::position}, {"separation", metric::scaled}},
+       "clipping and one normalisation, relative to the shape size; judged whole: D-CONTACT-11..14"},
       {"sat.rectangles", 16, {{"overlap", metric::flag}, {"d3", metric::scaled}}, "a few dot products per axis"},
       {"mat2.sqrt", 16, {{"x", metric::matrix}}, "closed 2x2 formula; ill-conditioned matrices exceed it"},
       {"mat2.polar", 16, {{"q", metric::matrix}, {"s", metric::matrix}}, "closed 2x2 formula"},
@@ -83,7 +86,7 @@ struct allowance_rule {
 
 inline const std::vector<allowance_rule>& allowance_rules() {
   static const std::vector<allowance_rule> rules = {
-      {"polygon_radius", {"distance", "depth", "point_a", "point_b"},
+      {"polygon_radius", {"distance", "depth", "point_a", "point_b", "points", "separation"},
        "the engine keeps a skin of this radius around polygons (Box2D: b2_polygonRadius = 2 b2_linearSlop)"},
       {"epa_tolerance", {"depth", "normal"},
        "the engine stops expanding the polytope when the depth improves by less than this (libccd: epa_tolerance)"},

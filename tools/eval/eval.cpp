@@ -55,6 +55,7 @@ const eval::op_table& op_table_instance() {
     eval::add_impulse_ops(t);
     eval::add_collision_ops(t);
     eval::add_step_ops(t);
+    eval::add_manifold_ops(t);
     return t;
   }();
   return table;

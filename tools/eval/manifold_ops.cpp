@@ -1,0 +1,138 @@
+// `rigidref eval` op contact.manifold: the contact points, normal and
+// per-point separations of two convex polygons, by the clipping manifold of
+// reference/include/rigidref/contact.hpp (D-CONTACT-1..6).
+//
+// Decisions (docs/eval-protocol.md, section 3):
+//   - The reported "point" is the incident-boundary point p (D-CONTACT-4):
+//     on the polygon that does not hold the reference face; its projection
+//     on the reference face is "reference_point". Engines that report the
+//     midpoint of the two (Box2D) or a point on either surface lie on the
+//     same normal line, which is how `rigidref check` judges them (D-CONTACT-11).
+//   - "normal" is always given: the unit normal from a to b of the reference
+//     face (when separated: the face of largest separation, D-CONTACT-1).
+//   - "depth": the SAT penetration depth (0 unless intersecting, D-SAT-3).
+//   - Optional input "relative_margin" (default 0): keep points whose
+//     separation is <= relative_margin * L, L the smaller polygon's size
+//     (D-CONTACT-6), for comparing with engines that keep speculative points.
+//   - Shapes other than convex polygons (circles, points, segments, capsules,
+//     rounded polygons with a radius > 0) are answered "unsupported", naming
+//     the shape: the manifold is defined here for polygons only.
+//   - The separation and the unit normal need a square root: "exact" is
+//     unsupported (use mp100), as for gjk.distance.
+#include "eval/op_table.hpp"
+
+#include "rigidref/contact.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/sat.hpp"
+#include "rigidref/support.hpp"
+
+#include <string>
+#include <vector>
+
+namespace rigidref::tools::eval {
+namespace {
+
+const char* status_name(contact_status s) {
+  switch (s) {
+    case contact_status::separated: return "separated";
+    case contact_status::touching: return "touching";
+    case contact_status::intersecting: return "intersecting";
+  }
+  return "?";
+}
+
+// The vertices of a shape that contact.manifold takes (a convex polygon,
+// as a list or as {"vertices", "radius": 0}); unsupported for the rest.
+template <class T>
+std::vector<vec2<T>> polygon_field(const fields& f, const char* name) {
+  const json& v = f.require(name);
+  const std::string base(name);
+  const std::string later = " (contact.manifold takes two convex polygons; other shapes are later work)";
+  if (v.is_array()) return f.points<T>(name);
+  if (!v.is_object())
+    throw invalid_input(base + ": expected a convex polygon (a list of [x, y]), got " + brief(v));
+  if (v.contains("vertices")) {
+    if (v.contains("radius")) {
+      const T r = real_from_json<T>(v["radius"], base + ".radius");
+      if (r < 0) throw invalid_input(base + ".radius: must be >= 0");
+      if (r > 0) throw unsupported(base + ": a rounded polygon (radius > 0) is not supported" + later);
+    }
+    const fields inner(v);
+    try {
+      return inner.points<T>("vertices");
+    } catch (const invalid_input& e) {
+      throw invalid_input(base + "." + e.what());
+    }
+  }
+  if (v.contains("center")) throw unsupported(base + ": a circle is not supported" + later);
+  if (v.contains("point")) throw unsupported(base + ": a point is not supported" + later);
+  if (v.contains("segment")) throw unsupported(base + ": a segment or capsule is not supported" + later);
+  throw invalid_input(base + ": expected a convex polygon (a list of [x, y] or {\"vertices\": [...]}), got " +
+                      brief(v));
+}
+
+ojson feature_value(const contact_feature& f) {
+  return {{"type", f.type == feature_type::vertex ? "vertex" : "face"}, {"index", f.index}};
+}
+
+// contact.manifold: a, b (convex polygons), relative_margin (optional) ->
+// status, depth, normal, reference, points [{point, separation,
+// reference_point, feature_a, feature_b}].
+struct contact_manifold_op {
+  template <class T>
+  static ojson run(const fields& f) {
+    if constexpr (is_exact_v<T>) {
+      throw unsupported("contact.manifold needs a square root (unit normal, separations), which exact (rational) "
+                        "arithmetic does not have: use mp50 or mp100");
+    } else {
+      const std::vector<vec2<T>> a = polygon_field<T>(f, "a");
+      const std::vector<vec2<T>> b = polygon_field<T>(f, "b");
+      contact_options options;
+      if (f.has("relative_margin")) {
+        options.relative_margin = f.real<double>("relative_margin");
+        if (!(options.relative_margin >= 0)) throw invalid_input("relative_margin: must be >= 0");
+      }
+      // Name the polygon in the message (sat() says only what is wrong).
+      try {
+        make_convex_polygon<T>(a);
+      } catch (const invalid_input& e) {
+        throw invalid_input(std::string("a: ") + e.what());
+      }
+      try {
+        make_convex_polygon<T>(b);
+      } catch (const invalid_input& e) {
+        throw invalid_input(std::string("b: ") + e.what());
+      }
+      const contact_manifold<T> m = collide_polygons<T>(a, b, options);
+      const sat_result<T> s = sat<T>(a, b);
+      ojson r = ojson::object();
+      r["status"] = status_name(m.status);
+      r["depth"] = real_value(s.depth, "depth");
+      r["normal"] = point_value(m.normal, "normal");
+      r["reference"] = m.reference_polygon == 0 ? "a" : "b";
+      ojson points = ojson::array();
+      for (const manifold_point<T>& p : m.points) {
+        ojson q = ojson::object();
+        q["point"] = point_value(p.point, "points.point");
+        q["separation"] = real_value(p.separation, "points.separation");
+        q["reference_point"] = point_value(p.reference_point, "points.reference_point");
+        q["feature_a"] = feature_value(p.feature_a);
+        q["feature_b"] = feature_value(p.feature_b);
+        points.push_back(std::move(q));
+      }
+      r["points"] = std::move(points);
+      return r;
+    }
+  }
+};
+
+}  // namespace
+
+void add_manifold_ops(op_table& table) {
+  add_op<contact_manifold_op>(table, "contact.manifold",
+         {"contact points, normal and separations of two convex polygons (clipping, exact decisions)",
+          "a, b: convex polygons; relative_margin (optional, default 0)",
+          "status, depth, normal, reference, points [{point, separation, reference_point, feature_a, feature_b}]"});
+}
+
+}  // namespace rigidref::tools::eval
