@@ -136,7 +136,7 @@ describe('step.pair: a free body', () => {
   // A polygon off its origin spinning about its centre of mass: the origin
   // moves, the centre of mass (2, 1) stays.
   const spinning = { vertices: box(1, 0, 3, 2), position: [0, 0], angular_velocity: 1 };
-  for (const name of ['planck', 'box2d-wasm', 'rapier', 'matter']) {
+  for (const name of ['planck', 'box2d-wasm', 'rapier', 'matter', 'p2']) {
     test(`${name}: position is the body origin, velocity the centre of mass's`, () => {
       const r = freeStep(name, spinning);
       const angle = r.body2_after.angle;
@@ -147,10 +147,20 @@ describe('step.pair: a free body', () => {
       close(r.body2_after.velocity[0], 0, 1e-5, 'centre of mass velocity');
     });
   }
-  test('p2: the body origin is its centre of mass (p2 design, reported as computed)', () => {
-    const r = freeStep('p2', spinning);
-    close(r.body2_after.position[0], 0, 1e-7, 'origin x');
-    close(r.body2_after.angle, DT, 1e-6, 'angle');
+  test('matter: the described mass and moment (not Body._inertiaScale times it, not the polygon circle)', () => {
+    const boxBody = matter.addBody({ vertices: box(1, 0, 3, 1).map(([x, y]) => ({ x, y })), position: { x: 0, y: 0 },
+      angle: 0, isStatic: false, density: 1, velocity: { x: 0, y: 0 }, angularVelocity: 0 }, {}).body;
+    close(boxBody.mass, 2, 1e-12, 'box mass');
+    close(boxBody.inertia, 2 * (4 + 1) / 12, 1e-12, 'box polar moment about the centroid');
+    const disc = matter.addBody({ radius: 0.5, position: { x: 0, y: 0 }, angle: 0, isStatic: false, density: 2,
+      velocity: { x: 0, y: 0 }, angularVelocity: 0 }, {}).body;
+    close(disc.mass, 2 * Math.PI * 0.25, 1e-12, 'circle mass rho pi r^2');
+    close(disc.inertia, 2 * Math.PI * 0.25 * 0.25 / 2, 1e-12, 'circle moment m r^2 / 2');
+  });
+  test('matter: no restitution_threshold (matter bounces at any approach speed)', () => {
+    const line = ask('matter', { op: 'step.pair', body1: farFloor, body2: { vertices: box(-0.5, -0.5, 0.5, 0.5), position: [0, 0] },
+      restitution: 0, friction: 0, dt: DT, gravity: [0, 0] });
+    assert.equal(line.allowances.restitution_threshold, undefined);
   });
   test('matter: velocities per base delta converted to m/s', () => {
     close(matter.toMatterVelocity(1), 1000 / 60 / 1000, 1e-15, 'to');
@@ -185,6 +195,42 @@ describe('step.pair: contact impulses', () => {
       });
     }
   }
+});
+
+describe('step.pair: impulses of the TOI sub-step are added, not replacing the step\'s', () => {
+  // Case step-2 of data/validation/dynamics.jsonl: a bouncing circle that
+  // Box2D's and planck's continuous physics solve a second time (the Box2D
+  // adapter reports "solves": 2). Its momentum change is the summed impulse.
+  const request = { op: 'step.pair',
+    body1: { vertices: box(-12.773253440856934, -1.2773253917694092, 12.773253440856934, 0), position: [0, 0], static: true },
+    body2: { radius: 0.6386626958847046, position: [0.20753388106822968, 0.6322760581970215],
+      velocity: [-0.5264338254928589, -2.017807722091675], angular_velocity: -0.6348459124565125, density: 0.15112517774105072 },
+    restitution: 0.8685665130615234, friction: 0.4531446099281311, dt: 0.01666666753590107, gravity: [0, 0] };
+  for (const name of ['planck', 'box2d-wasm']) {
+    test(`${name}: jn n + jt t = m delta v`, () => {
+      const r = result(name, request);
+      const m = request.body2.density * Math.PI * request.body2.radius ** 2;
+      assert.equal(r.contacts.length, 1);
+      const c = r.contacts[0];
+      close(c.jn, m * (r.body2_after.velocity[1] - request.body2.velocity[1]), 1e-5, 'jn');
+      close(c.jt, -m * (r.body2_after.velocity[0] - request.body2.velocity[0]), 1e-5, 'jt (t = (-1, 0))');
+    });
+  }
+});
+
+describe('step.pair: p2 reports impulses per manifold', () => {
+  // p2 solves one averaged friction equation per manifold
+  // (enableFrictionReduction): one entry, all points, summed jn, its jt.
+  test('p2: a box flat on a floor: one entry with two points', () => {
+    const floor = { vertices: box(-5, -0.5, 5, 0.5), position: [0, 0], static: true };
+    const r = result('p2', { op: 'step.pair', body1: floor,
+      body2: { vertices: box(-0.5, -0.5, 0.5, 0.5), position: [0, 0.999], velocity: [1, -2], density: 1 },
+      restitution: 0, friction: 0.3, dt: DT, gravity: [0, 0] });
+    assert.equal(r.contacts.length, 1);
+    assert.equal(r.contacts[0].points.length, 2);
+    close(r.contacts[0].jn, r.body2_after.velocity[1] + 2, 1e-5, 'jn = m delta v_y (m = 1)');
+    close(r.contacts[0].jt, -(r.body2_after.velocity[0] - 1), 1e-5, 'jt = m delta v . t, t = (-1, 0)');
+  });
 });
 
 // ---- inputs as the engine used them ------------------------------------------------------------------

@@ -257,6 +257,9 @@ function recordContacts(s, world, body1) {
   listener.BeginContact = () => {};
   listener.EndContact = () => {};
   listener.PreSolve = (contactPtr) => {
+    // The first PreSolve is the discrete solve's, at the start poses; a TOI
+    // sub-step's (later poses) must not replace it nor the impulses so far.
+    if (seen.has(contactPtr)) return;
     const contact = B.wrapPointer(contactPtr, B.b2Contact);
     const wm = new B.b2WorldManifold();
     contact.GetWorldManifold(wm);
@@ -270,8 +273,12 @@ function recordContacts(s, world, body1) {
     const impulse = B.wrapPointer(impulsePtr, B.b2ContactImpulse);
     const entry = seen.get(contactPtr);
     if (!entry) return;
-    entry.normalImpulses = entry.points.map((_, i) => impulse.get_normalImpulses(i));
-    entry.tangentImpulses = entry.points.map((_, i) => impulse.get_tangentImpulses(i));
+    // PostSolve comes once from the discrete solve and again from each TOI
+    // sub-step that solves this contact (b2World::SolveTOI), each with that
+    // solve's impulses alone: summed, as the C++ Box2D adapter does.
+    const add = (sum, get) => entry.points.map((_, i) => (sum ? sum[i] : 0) + get(i));
+    entry.normalImpulses = add(entry.normalImpulses, (i) => impulse.get_normalImpulses(i));
+    entry.tangentImpulses = add(entry.tangentImpulses, (i) => impulse.get_tangentImpulses(i));
   };
   world.SetContactListener(listener);
   return () => {

@@ -18,8 +18,10 @@
 // clockwise polygon is answered unsupported. Shapes: Convex, Circle,
 // Particle (a point), Line (a segment) and Capsule; no rounded polygons.
 // p2 treats a body's origin as its centre of mass (Body.updateMassProperties
-// uses the shape's moment about its local origin as "Icm"): reported as
-// computed in step.pair, not corrected.
+// uses the shape's moment about its local origin as "Icm"). In step.pair the
+// adapter therefore gives p2 the polygon about its centroid g (vertices
+// v - g, rounded to float as p2 stores them) and the body at the centre of
+// mass p + R(a) g, and reports the origin back as c' - R(a') g.
 import * as p2 from 'p2-es';
 import {
   Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, tangentOf, isMain,
@@ -133,22 +135,35 @@ function contactManifold(line) {
 // each, applied every step); the described world has no drag, so both are 0.
 const NO_DRAG = { damping: 0, angularDamping: 0 };
 
+// The protocol's body origin p and centroid g (body frame) against p2's body,
+// whose origin must be the centre of mass: p2 gets the vertices v - g and the
+// position c = p + R(a) g; velocities are the centre of mass's in both.
 function addBody(world, b, material) {
-  const shape = b.vertices ? convex(b.vertices) : new Circle({ radius: b.radius });
+  let shape, g = { x: 0, y: 0 };
+  if (b.vertices) {
+    const given = convex(b.vertices);
+    g = { x: given.centerOfMass[0], y: given.centerOfMass[1] };
+    shape = convex(b.vertices.map((p) => ({ x: p.x - g.x, y: p.y - g.y })));
+  } else {
+    shape = new Circle({ radius: b.radius });
+  }
   shape.material = material;
+  const at = rotate(g, b.angle);
   const body = new Body({
     type: b.isStatic ? Body.STATIC : Body.DYNAMIC,
     // p2 has no density: the mass a user would set, density x p2's area.
     mass: b.isStatic ? 0 : b.density * shape.area,
-    position: [b.position.x, b.position.y], angle: b.angle,
-    // p2's body.velocity is the velocity of body.position, which p2 takes
-    // as the centre of mass: given as the protocol's centre-of-mass velocity.
+    position: [b.position.x + at.x, b.position.y + at.y], angle: b.angle,
+    // p2's body.velocity is the velocity of body.position, its centre of
+    // mass (see above): the protocol's centre-of-mass velocity as it is.
     velocity: [b.velocity.x, b.velocity.y], angularVelocity: b.angularVelocity, ...NO_DRAG,
   });
   body.addShape(shape);
   world.addBody(body);
-  return body;
+  return { body, g };
 }
+
+const rotate = (p, angle) => ({ x: Math.cos(angle) * p.x - Math.sin(angle) * p.y, y: Math.sin(angle) * p.x + Math.cos(angle) * p.y });
 
 function engineSettings(world, contactMaterial) {
   return { solverIterations: world.solver.iterations, solverTolerance: world.solver.tolerance,
@@ -173,40 +188,43 @@ function stepPair(line) {
   const two = addBody(world, req.body2, material);
   // The narrowphase runs before the step integrates: contact points are
   // relative to the bodies' positions at the start.
-  const start = new Map([one, two].map((body) => [body, [body.position[0], body.position[1]]]));
+  const start = new Map([one.body, two.body].map((body) => [body, [body.position[0], body.position[1]]]));
   world.step(req.dt);
-  const after = (body) => bodyAfter({ x: body.position[0], y: body.position[1] }, body.angle,
-    { x: body.velocity[0], y: body.velocity[1] }, body.angularVelocity);
+  const after = ({ body, g }) => {
+    const at = rotate(g, body.angle);
+    return bodyAfter({ x: body.position[0] - at.x, y: body.position[1] - at.y }, body.angle,
+      { x: body.velocity[0], y: body.velocity[1] }, body.angularVelocity);
+  };
   line.engine_settings = engineSettings(world, contactMaterial);
-  line.result = { body1_after: after(one), body2_after: after(two), contacts: stepContacts(world, one, start, req.dt) };
+  line.result = { body1_after: after(one), body2_after: after(two), contacts: stepContacts(world, one.body, start, req.dt) };
 }
 
 // The step's equations. Equation.multiplier is lambda / dt (GSSolver: "eq.multiplier
 // = eq.lambda * invDt"), a force: the impulse is multiplier * dt. A contact
 // equation pushes bodyB along normalA; a friction equation pushes bodyB along
 // t_p2 = rotate90cw(normalA) = -t. Friction is one averaged equation per
-// manifold by default (enableFrictionReduction), so contacts and friction
-// are separate entries: {jn, jt: 0} and {jn: 0, jt}.
+// manifold by default (enableFrictionReduction), not one per point, so the
+// impulses are reported per manifold, as Chipmunk's per arbiter: one entry
+// with all its "points", jn the sum of its contact equations' impulses and
+// jt its friction equation's (the cone |jt| <= mu jn is then the manifold's).
 function stepContacts(world, body1, start, dt) {
   const at = (eq) => vec(start.get(eq.bodyA)[0] + eq.contactPointA[0], start.get(eq.bodyA)[1] + eq.contactPointA[1]);
   const np = world.narrowphase;
-  const entries = [];
-  for (const eq of np.contactEquations) {
-    const sign = eq.bodyA === body1 ? 1 : -1;
-    const n = { x: sign * eq.normalA[0], y: sign * eq.normalA[1] };
-    entries.push({ point: at(eq), normal: vec(n.x, n.y), jn: eq.multiplier * dt, jt: 0 });
-  }
+  if (np.contactEquations.length === 0) return [];
+  const first = np.contactEquations[0];
+  const sign = first.bodyA === body1 ? 1 : -1;
+  const n = { x: sign * first.normalA[0], y: sign * first.normalA[1] };
+  let jn = 0;
+  for (const eq of np.contactEquations) jn += eq.multiplier * dt;
+  let jt = 0;
   for (const eq of np.frictionEquations) {
     // t_p2 = (n_A.y, -n_A.x); with bodyA = body2 the protocol's n and t both
     // flip and the impulse on body2 is minus bodyB's: jt = -lambda either way.
-    const sign = eq.bodyA === body1 ? 1 : -1;
-    const nA = { x: eq.t[1] * -1, y: eq.t[0] };  // normalA = rotate90ccw(t_p2)
-    const n = { x: sign * nA.x, y: sign * nA.y };
+    const s2 = eq.bodyA === body1 ? 1 : -1;
     const t = tangentOf(n);
-    const along = sign * (eq.t[0] * t.x + eq.t[1] * t.y);  // -1: t_p2 = -t for either order
-    entries.push({ point: at(eq), normal: vec(n.x, n.y), jn: 0, jt: along * eq.multiplier * dt });
+    jt += s2 * (eq.t[0] * t.x + eq.t[1] * t.y) * eq.multiplier * dt;
   }
-  return entries;
+  return [{ points: np.contactEquations.map(at), normal: vec(n.x, n.y), jn, jt }];
 }
 
 export const ops = {

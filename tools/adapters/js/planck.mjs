@@ -229,13 +229,25 @@ function addBody(world, b, material) {
 function recordContacts(world, body1) {
   const seen = new Map();
   world.on('pre-solve', (contact) => {
+    // The first pre-solve is the discrete solve's, at the start poses; a TOI
+    // sub-step's pre-solve (later poses) must not replace it, nor the
+    // impulses summed so far.
+    if (seen.has(contact)) return;
     const wm = contact.getWorldManifold(null);
     if (!wm) return;
     seen.set(contact, { wm: { normal: fromVec2(wm.normal), points: wm.points.slice(0, wm.pointCount).map(fromVec2) } });
   });
+  // post-solve is called once by the discrete solve and again for each TOI
+  // sub-step that solves the contact (continuous physics, World.solveTOI):
+  // each call reports the impulses of that solve alone, so they are summed
+  // (the Box2D adapter does the same); keeping only the last call reported
+  // the TOI solve's impulses (often 0) as the step's.
   world.on('post-solve', (contact, impulse) => {
     const entry = seen.get(contact);
-    if (entry) entry.impulse = { normal: [...impulse.normalImpulses], tangent: [...impulse.tangentImpulses] };
+    if (!entry) return;
+    if (!entry.impulse) entry.impulse = { normal: [0, 0], tangent: [0, 0] };
+    impulse.normalImpulses.forEach((j, i) => { entry.impulse.normal[i] += j; });
+    impulse.tangentImpulses.forEach((j, i) => { entry.impulse.tangent[i] += j; });
   });
   return () => {
     const contacts = [];
