@@ -36,52 +36,11 @@ inline std::size_t exact_argmax(const epoly& v, const evec& n, std::size_t start
   return i;
 }
 
-// Closest point of the closed segment [a, b] to p (a == b allowed). The
-// seed article's distLine (D-GJK-10), exactly.
-inline evec closest_on_segment_exact(const evec& a, const evec& b, const evec& p) {
-  const evec ab = b - a;
-  const exact len2 = length_squared(ab);
-  if (len2 == 0) return a;
-  exact t = dot(p - a, ab) / len2;
-  if (t <= 0) return a;
-  if (t >= 1) return b;
-  return a + t * ab;
-}
-
 struct exact_pair {
   evec p, q;  // p in A, q in B
   exact d2;   // |q - p|^2
   std::size_t ia = 0, ib = 0;  // a vertex of A next to p, of B next to q
 };
-
-// The closest of: vertex A[ia] against the edges of B at B[ib], and vertex
-// B[ib] against the edges of A at A[ia].
-// The rational specification of local_closest_int, which certify_separation
-// uses (D-GJK-12); kept as the reference formulation.
-inline exact_pair local_closest(const epoly& A, const epoly& B, std::size_t ia, std::size_t ib) {
-  exact_pair best{A[ia], B[ib], length_squared(B[ib] - A[ia]), ia, ib};
-  auto consider = [&](const evec& p, const evec& q) {
-    const exact d2 = length_squared(q - p);
-    if (d2 < best.d2) best = {p, q, d2, ia, ib};
-  };
-  const std::size_t nb = B.size(), na = A.size();
-  if (nb > 1)
-    for (std::size_t j : {(ib + nb - 1) % nb, ib}) consider(A[ia], closest_on_segment_exact(B[j], B[(j + 1) % nb], A[ia]));
-  if (na > 1)
-    for (std::size_t i : {(ia + na - 1) % na, ia}) consider(closest_on_segment_exact(A[i], A[(i + 1) % na], B[ib]), B[ib]);
-  return best;
-}
-
-// D-GJK-7: with n = q - p != 0, (p, q) is a closest pair iff p maximises
-// n . x over A and q minimises it over B. Sets ka, kb to the extreme
-// vertices found (the next start when the test fails).
-// Specification of optimal_pair_int (D-GJK-12).
-inline bool optimal_pair(const epoly& A, const epoly& B, const exact_pair& c, std::size_t& ka, std::size_t& kb) {
-  const evec n = c.q - c.p;
-  ka = exact_argmax(A, n, c.ia);
-  kb = exact_argmax(B, -n, c.ib);
-  return dot(n, A[ka]) <= dot(n, c.p) && dot(n, B[kb]) >= dot(n, c.q);
-}
 
 struct separation_check {
   bool separated = false;
@@ -91,9 +50,10 @@ struct separation_check {
 
 // ---- the certificate in an integer frame (D-GJK-12) ---------------------------
 //
-// certify_separation below makes exactly the decisions of the rational
-// formulation above (local_closest, optimal_pair, exact_argmax), on integer
-// coordinates: every vertex x of A and B becomes X = (x - o) s, an integer,
+// certify_separation below makes exactly the decisions of D-GJK-7 on the
+// rationals (the closest point of a segment by the seed article's distLine,
+// D-GJK-10; the vertex-edge pairs around a vertex pair; the optimality test
+// with exact_argmax), on integer coordinates: every vertex x of A and B becomes X = (x - o) s, an integer,
 // with s the common (power-of-two) denominator and o = A[0]. A point on a
 // segment is kept homogeneous, (P, w) with w > 0 standing for P / w; a
 // squared distance is a fraction N / D with D > 0 compared by
@@ -135,7 +95,8 @@ struct hpoint {
   big_int w{1};    // > 0
 };
 
-// closest_on_segment_exact in homogeneous form: t = num / len2 is never
+// Closest point of the closed segment [a, b] to p (a == b allowed): the seed
+// article's distLine (D-GJK-10) in homogeneous form: t = num / len2 is never
 // formed; t <= 0 iff num <= 0 and t >= 1 iff num >= len2 (len2 > 0).
 inline hpoint closest_on_segment_int(const ivec& a, const ivec& b, const ivec& p) {
   const ivec ab = b - a;
@@ -165,6 +126,8 @@ inline int_pair make_int_pair(const hpoint& p, const hpoint& q, std::size_t ia, 
 // N1 / D1 < N2 / D2 with D1, D2 > 0.
 inline bool closer(const int_pair& x, const int_pair& y) { return x.N * y.D < y.N * x.D; }
 
+// The closest of: vertex A[ia] against the edges of B at B[ib], and vertex
+// B[ib] against the edges of A at A[ia] (the first smallest, in this order).
 inline int_pair local_closest_int(const int_frame& f, std::size_t ia, std::size_t ib) {
   const auto& A = f.A;
   const auto& B = f.B;
@@ -210,7 +173,10 @@ inline std::size_t int_argmax(const std::vector<ivec>& v, const ivec& n, std::si
   return i;
 }
 
-// optimal_pair: n . A[ka] <= n . p becomes (n . A[ka]) p.w <= n . P (p.w > 0).
+// D-GJK-7: with n = q - p != 0, (p, q) is a closest pair iff p maximises
+// n . x over A and q minimises it over B; ka, kb are the extreme vertices
+// found (the next start when the test fails). In the frame,
+// n . A[ka] <= n . p becomes (n . A[ka]) p.w <= n . P (p.w > 0).
 inline bool optimal_pair_int(const int_frame& f, const int_pair& c, std::size_t& ka, std::size_t& kb) {
   const ivec neg{big_int(-c.n.x), big_int(-c.n.y)};
   ka = int_argmax(f.A, c.n, c.ia);
@@ -232,7 +198,7 @@ inline exact_pair to_exact_pair(const int_frame& f, const int_pair& c) {
 // found by the failed test while the distance decreases, then (if that
 // stalls) all vertex-edge pairs. Not separated means the closed shapes meet.
 // Evaluated in the integer frame (D-GJK-12): the same steps and decisions
-// as with local_closest / optimal_pair on the rationals.
+// as on the rationals.
 inline separation_check certify_separation(const epoly& A, const epoly& B,
                                            const vertex_pairs& start) {
   separation_check out;
