@@ -28,7 +28,7 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
     if constexpr (filter_enabled_v<T>) {
       if (c.lazy_closest) {
         separated_values<T> rv;
-        if (fast_separated_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, true, rv)) {  // D-GJK-16, D-GJK-18
+        if (fast_penetration_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, rv)) {  // D-GJK-16, D-GJK-18
           ++filter_stats().filtered_values;
           out.intersecting = !rv.apart;
           out.distance = rv.apart ? rv.distance : T(0);

@@ -28,39 +28,61 @@ struct separated_values {
   vec2<T> point_a{}, point_b{}, normal{}, common{};
 };
 
+// A closest point of a core: a T vertex (exact) or a point on an edge, in
+// double words with an error bound per coordinate.
 template <class T>
-bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa, const feature& fb,
-                           const T& ra, const T& rb, bool for_epa, separated_values<T>& out) {
+struct dw_point {
+  using W = typename rounding_filter<T>::W;
+  using DW = typename rounding_filter<T>::DW;
+  vec2<T> v{};  // the coordinates that are T values (both for a vertex)
+  DW x, y;      // the others, in double words with errors ex, ey
+  W ex = 0, ey = 0;
+  bool exact_x = true, exact_y = true;  // a point on an axis-parallel edge keeps one
+  bool exact_at(int i) const { return i == 0 ? exact_x : exact_y; }
+  T value(int i) const { return i == 0 ? v.x : v.y; }
+  DW coord(int i) const { return exact_at(i) ? DW(W(value(i))) : (i == 0 ? x : y); }
+  W coord_error(int i) const { return exact_at(i) ? W(0) : (i == 0 ? ex : ey); }
+};
+
+// Two cores certified apart with closest features fa, fb, measured in double
+// words: the closest points P (on A's core) and Q (on B's), the core distance
+// d with its error bound e_d, the unnormalised direction (nx, ny) from P to Q
+// with its length, and whether d > ra + rb is proved (`apart`).
+template <class T>
+struct separated_cores {
+  using W = typename rounding_filter<T>::W;
+  using DW = typename rounding_filter<T>::DW;
+  dw_point<T> P, Q;
+  DW d;
+  W e_d = 0;
+  DW nx, ny, nlen;  // u = (nx / nlen, ny / nlen)
+  DW ux, uy;        // set by unit_direction
+  DW r;             // ra + rb, exact as a double word
+  bool apart = false;
+  static constexpr W rho_u = 40 * rounding_filter<T>::u2;  // own relative error of u (D-GJK-16)
+};
+
+// The core distance and closest points; false when a bound is not proved
+// (the d against ra + rb decision included).
+template <class T>
+bool measure_separated_cores(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa,
+                             const feature& fb, const T& ra, const T& rb, separated_cores<T>& g) {
   using R = rounding_filter<T>;
   using W = typename R::W;
   using DW = typename R::DW;
   using std::abs;
   const W u2 = R::u2;
-  auto plus0 = [](const T& x) { return x == 0 ? T(0) : x; };  // round_to gives +0 for 0
-  // A closest point of a core: a T vertex (exact) or a point on an edge, in
-  // double words with an error bound per coordinate.
-  struct dpoint {
-    vec2<T> v{};  // the coordinates that are T values (both for a vertex)
-    DW x, y;      // the others, in double words with errors ex, ey
-    W ex = 0, ey = 0;
-    bool exact_x = true, exact_y = true;  // a point on an axis-parallel edge keeps one
-  };
-  dpoint P, Q;
-  DW d, ux, uy;  // u is needed for a normal or a radius offset only
-  W e_d = 0;
-  const bool need_u = for_epa || ra != 0 || rb != 0;
   if (!fa.edge && !fb.edge) {
-    P.v = a[fa.i];
-    Q.v = b[fb.i];
-    const DW dx = R::diff(Q.v.x, P.v.x), dy = R::diff(Q.v.y, P.v.y);
+    g.P.v = a[fa.i];
+    g.Q.v = b[fb.i];
+    const DW dx = R::diff(g.Q.v.x, g.P.v.x), dy = R::diff(g.Q.v.y, g.P.v.y);
     const DW s2 = dx * dx + dy * dy;
-    d = sqrt(s2);
-    if (!R::in_range(dx) || !R::in_range(dy) || !R::in_range(s2) || !R::in_range(d) || !(d.hi > 0)) return false;
-    e_d = 16 * u2 * abs(d.hi) * R::rel;
-    if (need_u) {
-      ux = R::is_zero(dx) ? DW(W(0)) : DW(dx / d);
-      uy = R::is_zero(dy) ? DW(W(0)) : DW(dy / d);
-    }
+    g.d = sqrt(s2);
+    if (!R::in_range(dx) || !R::in_range(dy) || !R::in_range(s2) || !R::in_range(g.d) || !(g.d.hi > 0)) return false;
+    g.e_d = 16 * u2 * abs(g.d.hi) * R::rel;
+    g.nx = dx;
+    g.ny = dy;
+    g.nlen = g.d;
   } else {
     // A vertex v of one core and the interior of the edge (p0, p1) of the
     // other (a polygon, whose radius is 0).
@@ -84,18 +106,16 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       if (!R::in_range(*x)) return false;
     if (!(abs(cr.hi) > 1024 * ecr) || !(num.hi > 1024 * enum_)) return false;
     const W rho_cr = (ecr / abs(cr.hi)) * R::rel, rho_num = (enum_ / num.hi) * R::rel;
-    d = abs(cr) / len;
-    if (!R::in_range(d)) return false;
-    e_d = ((rho_cr + 40 * u2) * abs(d.hi)) * R::rel;
+    g.d = abs(cr) / len;
+    if (!R::in_range(g.d)) return false;
+    g.e_d = ((rho_cr + 40 * u2) * abs(g.d.hi)) * R::rel;
     // u = sign(cross) (e.y, -e.x) / |e| for a vertex of A, sign(cross) (-e.y, e.x) / |e| for a vertex of B.
     const bool pos = (cr.hi > 0) == edge_on_b;
-    const DW nx = pos ? ey : -ey, ny = pos ? -ex : ex;
-    if (need_u) {
-      ux = R::is_zero(nx) ? DW(W(0)) : DW(nx / len);
-      uy = R::is_zero(ny) ? DW(W(0)) : DW(ny / len);
-    }
+    g.nx = pos ? ey : -ey;
+    g.ny = pos ? -ex : ex;
+    g.nlen = len;
     // The point on the edge, p0 + (num / |e|^2) e.
-    dpoint on_edge;
+    dw_point<T> on_edge;
     on_edge.exact_x = on_edge.exact_y = false;
     const DW t = num / len2;
     if (!R::in_range(t)) return false;
@@ -115,113 +135,194 @@ bool fast_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       if (!R::in_range(w) || (!R::is_zero(c) && !R::in_range(c))) return false;
       ec = ((rho_t + 8 * u2) * abs(w.hi) * R::rel + 4 * u2 * abs(c.hi)) * R::rel;
     }
-    dpoint vertex;
+    dw_point<T> vertex;
     vertex.v = v;
-    P = edge_on_b ? vertex : on_edge;
-    Q = edge_on_b ? on_edge : vertex;
+    g.P = edge_on_b ? vertex : on_edge;
+    g.Q = edge_on_b ? on_edge : vertex;
   }
-  for (const DW* x : {&ux, &uy})
-    if (!R::is_zero(*x) && !R::in_range(*x)) return false;
-  const W rho_u = 40 * u2;  // own relative error of u (D-GJK-16)
   // d against r = ra + rb (exact as a double word): the exact path decides
   // d^2 > r^2 exactly; a gap larger than d's error bound proves the same sign.
-  const DW r = eft::two_sum(W(ra), W(rb));
-  const DW gap = d - r;
-  if (!R::in_range(gap) || !(abs(gap.hi) > (e_d + 4 * u2 * abs(gap.hi)) * R::rel)) return false;
-  out.apart = gap.hi > 0;
-  auto exact_at = [](const dpoint& X, int i) { return i == 0 ? X.exact_x : X.exact_y; };
-  auto coord = [&](const dpoint& X, int i) -> DW {
-    return exact_at(X, i) ? DW(W(i == 0 ? X.v.x : X.v.y)) : (i == 0 ? X.x : X.y);
-  };
-  auto coord_error = [&](const dpoint& X, int i) -> W { return exact_at(X, i) ? W(0) : (i == 0 ? X.ex : X.ey); };
-  // offset_rounded(X, q - p, s), coordinate i: round_vec(X) when s == 0 (a
-  // correct rounding); otherwise X is a centre and the exact path evaluates
-  // X_i + (s / |n|) n_i in double words, within 64 u^2 |s u_i| + 8 u^2 |result|.
-  auto offset = [&](const dpoint& X, int i, const T& sv, T& out_r) -> bool {
-    const DW& ui = i == 0 ? ux : uy;
-    if (sv == 0) {
-      if (exact_at(X, i)) {
-        out_r = plus0(i == 0 ? X.v.x : X.v.y);
-        return true;
-      }
-      const DW x = coord(X, i);
-      if (R::is_zero(x)) return false;
-      return R::rounds_to(x, coord_error(X, i), out_r);
-    }
-    if (!X.exact_x || !X.exact_y) return false;  // a radius is on a circle's side: X is its centre
-    const T xi = i == 0 ? X.v.x : X.v.y;
-    if (R::is_zero(ui)) {  // n_i = 0 exactly: the exact path adds an exact zero
-      out_r = plus0(xi);
+  g.r = eft::two_sum(W(ra), W(rb));
+  const DW gap = g.d - g.r;
+  if (!R::in_range(gap) || !(abs(gap.hi) > (g.e_d + 4 * u2 * abs(gap.hi)) * R::rel)) return false;
+  g.apart = gap.hi > 0;
+  return true;
+}
+
+// u = (q - p) / d, needed for a normal or a radius offset only.
+template <class T>
+bool unit_direction(separated_cores<T>& g) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  g.ux = R::is_zero(g.nx) ? DW(W(0)) : DW(g.nx / g.nlen);
+  g.uy = R::is_zero(g.ny) ? DW(W(0)) : DW(g.ny / g.nlen);
+  for (const DW* x : {&g.ux, &g.uy})
+    if (!R::is_zero(*x) && !R::in_range(*x)) return false;
+  return true;
+}
+
+template <class T>
+T plus_zero(const T& x) {
+  return x == 0 ? T(0) : x;  // round_to gives +0 for 0
+}
+
+// offset_rounded(X, q - p, s), coordinate i: round_vec(X) when s == 0 (a
+// correct rounding); otherwise X is a centre and the exact path evaluates
+// X_i + (s / |n|) n_i in double words, within 64 u^2 |s u_i| + 8 u^2 |result|.
+// A nonzero s needs unit_direction.
+template <class T>
+bool offset_coordinate(const separated_cores<T>& g, const dw_point<T>& X, int i, const T& sv, T& out_r) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  const DW& ui = i == 0 ? g.ux : g.uy;
+  if (sv == 0) {
+    if (X.exact_at(i)) {
+      out_r = plus_zero(X.value(i));
       return true;
     }
-    return R::offset_rounds_to(DW(W(xi)), W(0), W(0), ui, rho_u, sv, out_r);
-  };
-  const T neg_rb = -rb;
-  const bool want_points = for_epa || out.apart;
-  if (want_points)
-    for (int i = 0; i < 2; ++i) {
-      if (!offset(P, i, ra, i == 0 ? out.point_a.x : out.point_a.y)) return false;
-      if (!offset(Q, i, neg_rb, i == 0 ? out.point_b.x : out.point_b.y)) return false;
-    }
-  if (out.apart) {
-    // sqrt(d^2) - ra - rb, left to right as the exact path; its own error is
-    // 6 u^2 d (D-GJK-16) plus 3 u^2 per subtraction (none without radii).
-    const bool radii = ra != 0 || rb != 0;
-    const DW t1 = d - DW(W(ra));
-    const DW y = t1 - DW(W(rb));
-    if (!R::in_range(y) || (!R::is_zero(t1) && !R::in_range(t1))) return false;
-    const W sums = radii ? W(abs(t1.hi) + abs(y.hi)) : W(0);
-    const W delta = e_d + 4 * u2 * sums;
-    const W m = 64 * u2 * abs(d.hi) + 8 * u2 * sums;
-    if (!R::rounds_to(y, (delta + m) * R::rel, out.distance)) return false;
-  } else if (for_epa) {
-    // (ra + rb) - d: the sum is exact.
-    const DW y = r - d;
-    if (!R::in_range(y)) return false;
-    const W delta = e_d + 4 * u2 * abs(y.hi);
-    const W m = 64 * u2 * abs(d.hi) + 8 * u2 * abs(y.hi);
-    if (!R::rounds_to(y, (delta + m) * R::rel, out.depth)) return false;
-  } else {
-    // The common point p + t (q - p), t = ra / d when the exact path's
-    // double-word d exceeds ra, else 1 (D-GJK-9): the branch is proved first.
-    const DW dr = d - DW(W(ra));
-    if (!R::is_zero(dr) && !R::in_range(dr)) return false;
-    if (!(abs(dr.hi) > (e_d + 64 * u2 * abs(d.hi) + 4 * u2 * abs(dr.hi)) * R::rel)) return false;
-    const bool toward = dr.hi > 0;  // ra < d
-    for (int i = 0; i < 2; ++i) {
-      T& rc = i == 0 ? out.common.x : out.common.y;
-      if (toward && ra != 0) {
-        if (!offset(P, i, ra, rc)) return false;  // p + ra u, the same expression
-        continue;
-      }
-      // t = 0 (ra == 0): from_exact(p_i) rounded; t = 1: from_exact(p_i) +
-      // from_exact(q_i - p_i), which is q_i within 2 u^2 (|p_i| + |q_i - p_i|) + 4 u^2 |q_i|.
-      const dpoint& X = toward ? P : Q;
-      if (toward && exact_at(X, i)) {  // from_exact of a T value is exact
-        rc = plus0(i == 0 ? X.v.x : X.v.y);
-        continue;
-      }
-      const DW x = coord(X, i);
-      if (R::is_zero(x)) return false;
-      W m = 2 * u2 * abs(x.hi);
-      if (!toward) {
-        const DW pi = coord(P, i);
-        m = 2 * u2 * (abs(pi.hi) + abs((x - pi).hi)) + 4 * u2 * abs(x.hi);
-      }
-      if (!R::rounds_to(x, (coord_error(X, i) + m) * R::rel, rc)) return false;
-    }
+    const DW x = X.coord(i);
+    if (R::is_zero(x)) return false;
+    return R::rounds_to(x, X.coord_error(i), out_r);
   }
-  if (for_epa)
-    for (int i = 0; i < 2; ++i) {
-      const DW& ui = i == 0 ? ux : uy;
-      T& rn = i == 0 ? out.normal.x : out.normal.y;
-      if (R::is_zero(ui)) {
-        rn = T(0);
-        continue;
-      }
-      if (!R::rounds_to(ui, (rho_u + 64 * u2) * abs(ui.hi) * R::rel, rn)) return false;
-    }
+  if (!X.exact_x || !X.exact_y) return false;  // a radius is on a circle's side: X is its centre
+  const T xi = X.value(i);
+  if (R::is_zero(ui)) {  // n_i = 0 exactly: the exact path adds an exact zero
+    out_r = plus_zero(xi);
+    return true;
+  }
+  return R::offset_rounds_to(DW(W(xi)), W(0), W(0), ui, g.rho_u, sv, out_r);
+}
+
+// The closest points offset by the radii: P + ra u on A, Q - rb u on B.
+template <class T>
+bool round_points(const separated_cores<T>& g, const T& ra, const T& rb, vec2<T>& point_a, vec2<T>& point_b) {
+  const T neg_rb = -rb;
+  for (int i = 0; i < 2; ++i) {
+    if (!offset_coordinate(g, g.P, i, ra, i == 0 ? point_a.x : point_a.y)) return false;
+    if (!offset_coordinate(g, g.Q, i, neg_rb, i == 0 ? point_b.x : point_b.y)) return false;
+  }
   return true;
+}
+
+// sqrt(d^2) - ra - rb (apart), left to right as the exact path; its own error
+// is 6 u^2 d (D-GJK-16) plus 3 u^2 per subtraction (none without radii).
+template <class T>
+bool round_distance(const separated_cores<T>& g, const T& ra, const T& rb, T& distance) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  using std::abs;
+  const W u2 = R::u2;
+  const bool radii = ra != 0 || rb != 0;
+  const DW t1 = g.d - DW(W(ra));
+  const DW y = t1 - DW(W(rb));
+  if (!R::in_range(y) || (!R::is_zero(t1) && !R::in_range(t1))) return false;
+  const W sums = radii ? W(abs(t1.hi) + abs(y.hi)) : W(0);
+  const W delta = g.e_d + 4 * u2 * sums;
+  const W m = 64 * u2 * abs(g.d.hi) + 8 * u2 * sums;
+  return R::rounds_to(y, (delta + m) * R::rel, distance);
+}
+
+// (ra + rb) - d (not apart): the sum is exact.
+template <class T>
+bool round_depth(const separated_cores<T>& g, T& depth) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  using std::abs;
+  const W u2 = R::u2;
+  const DW y = g.r - g.d;
+  if (!R::in_range(y)) return false;
+  const W delta = g.e_d + 4 * u2 * abs(y.hi);
+  const W m = 64 * u2 * abs(g.d.hi) + 8 * u2 * abs(y.hi);
+  return R::rounds_to(y, (delta + m) * R::rel, depth);
+}
+
+// The common point p + t (q - p) of cores not apart, t = ra / d when the
+// exact path's double-word d exceeds ra, else 1 (D-GJK-9): the branch is
+// proved first. A nonzero ra needs unit_direction.
+template <class T>
+bool round_common(const separated_cores<T>& g, const T& ra, vec2<T>& common) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  using std::abs;
+  const W u2 = R::u2;
+  const DW dr = g.d - DW(W(ra));
+  if (!R::is_zero(dr) && !R::in_range(dr)) return false;
+  if (!(abs(dr.hi) > (g.e_d + 64 * u2 * abs(g.d.hi) + 4 * u2 * abs(dr.hi)) * R::rel)) return false;
+  const bool toward = dr.hi > 0;  // ra < d
+  for (int i = 0; i < 2; ++i) {
+    T& rc = i == 0 ? common.x : common.y;
+    if (toward && ra != 0) {
+      if (!offset_coordinate(g, g.P, i, ra, rc)) return false;  // p + ra u, the same expression
+      continue;
+    }
+    // t = 0 (ra == 0): from_exact(p_i) rounded; t = 1: from_exact(p_i) +
+    // from_exact(q_i - p_i), which is q_i within 2 u^2 (|p_i| + |q_i - p_i|) + 4 u^2 |q_i|.
+    const dw_point<T>& X = toward ? g.P : g.Q;
+    if (toward && X.exact_at(i)) {  // from_exact of a T value is exact
+      rc = plus_zero(X.value(i));
+      continue;
+    }
+    const DW x = X.coord(i);
+    if (R::is_zero(x)) return false;
+    W m = 2 * u2 * abs(x.hi);
+    if (!toward) {
+      const DW pi = g.P.coord(i);
+      m = 2 * u2 * (abs(pi.hi) + abs((x - pi).hi)) + 4 * u2 * abs(x.hi);
+    }
+    if (!R::rounds_to(x, (X.coord_error(i) + m) * R::rel, rc)) return false;
+  }
+  return true;
+}
+
+// The unit normal u, rounded per coordinate. Needs unit_direction.
+template <class T>
+bool round_normal(const separated_cores<T>& g, vec2<T>& normal) {
+  using R = rounding_filter<T>;
+  using W = typename R::W;
+  using DW = typename R::DW;
+  using std::abs;
+  const W u2 = R::u2;
+  for (int i = 0; i < 2; ++i) {
+    const DW& ui = i == 0 ? g.ux : g.uy;
+    T& rn = i == 0 ? normal.x : normal.y;
+    if (R::is_zero(ui)) {
+      rn = T(0);
+      continue;
+    }
+    if (!R::rounds_to(ui, (g.rho_u + 64 * u2) * abs(ui.hi) * R::rel, rn)) return false;
+  }
+  return true;
+}
+
+// distance_from_core's values: distance and closest points when apart, the
+// common point otherwise.
+template <class T>
+bool fast_distance_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa, const feature& fb,
+                          const T& ra, const T& rb, separated_values<T>& out) {
+  separated_cores<T> g;
+  if (!measure_separated_cores(a, b, fa, fb, ra, rb, g)) return false;
+  if ((ra != 0 || rb != 0) && !unit_direction(g)) return false;
+  out.apart = g.apart;
+  if (g.apart) return round_points(g, ra, rb, out.point_a, out.point_b) && round_distance(g, ra, rb, out.distance);
+  return round_common(g, ra, out.common);
+}
+
+// penetration_from_core's values of separated cores: witnesses, distance
+// (apart) or depth (not apart), and the normal.
+template <class T>
+bool fast_penetration_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa,
+                             const feature& fb, const T& ra, const T& rb, separated_values<T>& out) {
+  separated_cores<T> g;
+  if (!measure_separated_cores(a, b, fa, fb, ra, rb, g) || !unit_direction(g)) return false;
+  out.apart = g.apart;
+  if (!round_points(g, ra, rb, out.point_a, out.point_b)) return false;
+  if (g.apart ? !round_distance(g, ra, rb, out.distance) : !round_depth(g, out.depth)) return false;
+  return round_normal(g, out.normal);
 }
 
 // The common point of a triangle simplex that strictly contains the origin,
