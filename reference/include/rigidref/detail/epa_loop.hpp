@@ -40,17 +40,26 @@ bool polytope_contains_origin(const std::vector<minkowski_point<T>>& poly) {
   return true;
 }
 
-// EPA's working polygon and its per-face values, kept between calls on this
-// thread so that a query allocates nothing once they have grown. Face i is
-// poly[i] -> poly[i + 1]; its values are recomputed only when `fresh[i]` is
-// 0, i.e. when one of its end points changed (the same expressions, so the
-// same values as recomputing every face every iteration). D-EPA-10
+// A face of EPA's polygon: from `start` to the next face's start (counter-
+// clockwise). Its values are recomputed only when `fresh` is false, i.e. when
+// one of its end points changed (the same expressions, so the same values as
+// recomputing every face every iteration). D-EPA-10
+template <class T>
+struct epa_face {
+  minkowski_point<T> start;
+  vec2<T> normal{};         // outward, of length len
+  T len{0};                 // |normal| = |edge|
+  T dist{0};                // the face line's distance from the origin (D-EPA-2)
+  bool final_edge = false;  // its support point adds nothing
+  bool fresh = false;       // normal, len, dist are up to date
+};
+
+// EPA's working polygon, kept between calls on this thread so that a query
+// allocates nothing once it has grown.
 template <class T>
 struct epa_workspace {
   std::vector<minkowski_point<T>> pts, poly;
-  std::vector<char> final_edge, fresh;
-  std::vector<T> dist, len;
-  std::vector<vec2<T>> normal;
+  std::vector<epa_face<T>> faces;
 };
 
 template <class T>
@@ -87,66 +96,56 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
       return run;
     }
   }
-  std::vector<char>& final_edge = ws.final_edge;
-  std::vector<char>& fresh = ws.fresh;
-  std::vector<T>& dist = ws.dist;
-  std::vector<T>& len = ws.len;
-  std::vector<vec2<T>>& normal = ws.normal;
-  final_edge.assign(poly.size(), 0);
-  fresh.assign(poly.size(), 0);
-  dist.assign(poly.size(), T(0));
-  len.assign(poly.size(), T(0));
-  normal.assign(poly.size(), vec2<T>{});
-  auto erase_face = [&](std::size_t i) {
-    const auto at = static_cast<std::ptrdiff_t>(i);
-    poly.erase(poly.begin() + at);
-    final_edge.erase(final_edge.begin() + at);
-    fresh.erase(fresh.begin() + at);
-    dist.erase(dist.begin() + at);
-    len.erase(len.begin() + at);
-    normal.erase(normal.begin() + at);
+  std::vector<epa_face<T>>& faces = ws.faces;
+  faces.clear();
+  for (const auto& p : poly) faces.push_back(epa_face<T>{p});
+  auto stale = [&](std::size_t i) {  // an end point of face i changed
+    faces[i].final_edge = false;
+    faces[i].fresh = false;
   };
   const T eps = epsilon<T>();
   for (;;) {
-    const std::size_t m = poly.size();
+    const std::size_t m = faces.size();
     T scale{0};
-    for (const auto& p : poly) scale = std::max<T>(scale, std::max<T>(abs(p.w.x), abs(p.w.y)));
+    for (const auto& f : faces) scale = std::max<T>(scale, std::max<T>(abs(f.start.w.x), abs(f.start.w.y)));
     // D-EPA-4: rounding moves a face distance by a few eps * scale; faces
     // closer than `margin` to the best final face are evaluated exactly.
     const T margin = 256 * eps * scale, tol = 16 * eps * scale;
     bool have_final = false;
     T best_final{0};
     for (std::size_t i = 0; i < m; ++i) {
-      if (!fresh[i]) {
-        const vec2<T> e = poly[(i + 1) % m].w - poly[i].w;
-        normal[i] = {e.y, T(-e.x)};  // outward for a counter-clockwise polygon
-        len[i] = sqrt(dot(normal[i], normal[i]));
-        dist[i] = len[i] > 0 ? T(dot(normal[i], poly[i].w) / len[i]) : T(0);  // D-EPA-2
-        fresh[i] = 1;
+      epa_face<T>& f = faces[i];
+      if (!f.fresh) {
+        const vec2<T> e = faces[(i + 1) % m].start.w - f.start.w;
+        f.normal = {e.y, T(-e.x)};  // outward for a counter-clockwise polygon
+        f.len = sqrt(dot(f.normal, f.normal));
+        f.dist = f.len > 0 ? T(dot(f.normal, f.start.w) / f.len) : T(0);  // D-EPA-2
+        f.fresh = true;
       }
-      if (final_edge[i] && (!have_final || dist[i] < best_final)) {
+      if (f.final_edge && (!have_final || f.dist < best_final)) {
         have_final = true;
-        best_final = dist[i];
+        best_final = f.dist;
       }
     }
     std::size_t j = m;
     for (std::size_t i = 0; i < m; ++i) {
-      if (final_edge[i] || len[i] == 0) continue;
-      if (have_final && dist[i] > best_final + margin) continue;
-      if (j == m || dist[i] < dist[j]) j = i;
+      const epa_face<T>& f = faces[i];
+      if (f.final_edge || f.len == 0) continue;
+      if (have_final && f.dist > best_final + margin) continue;
+      if (j == m || f.dist < faces[j].dist) j = i;
     }
     auto collect = [&](bool include_open) {
       T lowest = have_final ? best_final : T(0);
       bool have_lowest = have_final;
       if (include_open)
-        for (std::size_t i = 0; i < m; ++i)
-          if (len[i] > 0 && (!have_lowest || dist[i] < lowest)) {
+        for (const auto& f : faces)
+          if (f.len > 0 && (!have_lowest || f.dist < lowest)) {
             have_lowest = true;
-            lowest = dist[i];
+            lowest = f.dist;
           }
       for (std::size_t i = 0; i < m; ++i)
-        if ((final_edge[i] || (include_open && len[i] > 0)) && dist[i] <= lowest + margin)
-          run.shortlist.push_back({poly[i], poly[(i + 1) % m]});
+        if ((faces[i].final_edge || (include_open && faces[i].len > 0)) && faces[i].dist <= lowest + margin)
+          run.shortlist.push_back({faces[i].start, faces[(i + 1) % m].start});
     };
     if (j == m) {
       collect(false);
@@ -158,43 +157,36 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
       return run;
     }
     ++run.iterations;
-    const minkowski_point<T> s = minkowski_support(a, b, normal[j]);  // D-EPA-3
-    const T sd = dot(normal[j], s.w) / len[j];
-    if (s.same_pair(poly[j]) || s.same_pair(poly[(j + 1) % m]) || sd - dist[j] <= tol) {
-      if (!s.same_pair(poly[j]) && !s.same_pair(poly[(j + 1) % m])) run.near_supports.push_back(s);
-      final_edge[j] = 1;
+    const minkowski_point<T> s = minkowski_support(a, b, faces[j].normal);  // D-EPA-3
+    const T sd = dot(faces[j].normal, s.w) / faces[j].len;
+    const minkowski_point<T>& p0 = faces[j].start;
+    const minkowski_point<T>& p1 = faces[(j + 1) % m].start;
+    if (s.same_pair(p0) || s.same_pair(p1) || sd - faces[j].dist <= tol) {
+      if (!s.same_pair(p0) && !s.same_pair(p1)) run.near_supports.push_back(s);
+      faces[j].final_edge = true;
       continue;
     }
-    const auto ins = static_cast<std::ptrdiff_t>(j + 1);
-    poly.insert(poly.begin() + ins, s);
-    final_edge[j] = 0;
-    fresh[j] = 0;
-    final_edge.insert(final_edge.begin() + ins, 0);
-    fresh.insert(fresh.begin() + ins, 0);
-    dist.insert(dist.begin() + ins, T(0));
-    len.insert(len.begin() + ins, T(0));
-    normal.insert(normal.begin() + ins, vec2<T>{});
+    stale(j);
+    faces.insert(faces.begin() + static_cast<std::ptrdiff_t>(j + 1), epa_face<T>{s});
     // s may also lie beyond the neighbouring faces: remove the vertices that
     // became reflex, so the polygon stays convex (D-EPA-3).
     std::size_t at = j + 1;
     for (;;) {
-      const std::size_t k = poly.size();
+      const std::size_t k = faces.size();
       if (k <= 3) break;
-      const std::size_t p1 = (at + k - 1) % k, p2 = (at + k - 2) % k;
-      if (orientation(poly[p2].w, poly[p1].w, poly[at].w) <= 0) {
-        erase_face(p1);
-        if (p1 < at) --at;
-        const std::size_t before = (at + poly.size() - 1) % poly.size();
-        final_edge[before] = 0;
-        fresh[before] = 0;
+      auto w = [&](std::size_t i) -> const vec2<T>& { return faces[i].start.w; };
+      const std::size_t p1i = (at + k - 1) % k, p2i = (at + k - 2) % k;
+      if (orientation(w(p2i), w(p1i), w(at)) <= 0) {
+        faces.erase(faces.begin() + static_cast<std::ptrdiff_t>(p1i));
+        if (p1i < at) --at;
+        stale((at + faces.size() - 1) % faces.size());
         continue;
       }
       const std::size_t n1 = (at + 1) % k, n2 = (at + 2) % k;
-      if (orientation(poly[at].w, poly[n1].w, poly[n2].w) <= 0) {
-        erase_face(n1);
+      if (orientation(w(at), w(n1), w(n2)) <= 0) {
+        faces.erase(faces.begin() + static_cast<std::ptrdiff_t>(n1));
         if (n1 < at) --at;
-        final_edge[at] = 0;
-        fresh[at] = 0;
+        stale(at);
         continue;
       }
       break;
