@@ -19,33 +19,26 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
                                     const T& ra, const T& rb, int cap) {
   using A = accumulator<T>;
   using W = typename A::type;
-  epa_result<T> out;
-  out.iterations = c.iterations;
-  out.exact_fallback = c.exact_fallback || c.capped;
-  // ra + rb, exactly; formed only where an exact path needs it.
-  auto radii = [&] { return exact(to_exact(ra) + to_exact(rb)); };
+  epa_result<T> out = result_from_core<epa_result<T>>(c);
   if (c.separated) {
     if constexpr (filter_enabled_v<T>) {
-      if (c.lazy_closest) {
-        separated_values<T> rv;
-        if (fast_penetration_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, rv)) {  // D-GJK-16, D-GJK-18
-          ++filter_stats().filtered_values;
-          out.intersecting = !rv.apart;
-          out.distance = rv.apart ? rv.distance : T(0);
-          out.depth = rv.apart ? T(0) : rv.depth;
-          out.normal = rv.normal;
-          out.point_a = rv.point_a;
-          out.point_b = rv.point_b;
-          out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
-          return require_finite_result(out);
-        }
-        ++filter_stats().exact_values;
+      separated_values<T> rv;  // D-GJK-16, D-GJK-18
+      if (c.lazy_closest && count_values(fast_penetration_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, rv))) {
+        out.intersecting = !rv.apart;
+        out.distance = rv.apart ? rv.distance : T(0);
+        out.depth = rv.apart ? T(0) : rv.depth;
+        out.normal = rv.normal;
+        out.point_a = rv.point_a;
+        out.point_b = rv.point_b;
+        out.status = status_of(c.capped, false);
+        return require_finite_result(out);
       }
     }
-    const exact_pair closest = closest_pair(c);
+    const separated_exact e = separated_exact_of(c, ra, rb);
+    const exact_pair& closest = e.closest;
     const exact& d2 = closest.d2;
-    const evec n = closest.q - closest.p;
-    const exact r = radii();
+    const evec& n = e.n;
+    const exact& r = e.r;
     const W d = A::sqrt(A::from_exact(d2));
     out.normal = unit_rounded<T>(n);
     out.point_a = offset_rounded<T>(closest.p, n, ra);
@@ -53,7 +46,7 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
     if (d2 > r * r) {
       out.intersecting = false;
       out.distance = A::round(d - A::from(ra) - A::from(rb));
-      out.status = c.capped ? collision_status::cap_reached : collision_status::converged;
+      out.status = status_of(c.capped, false);
       return require_finite_result(out);
     }
     // Cores apart, rounded shapes overlapping: depth = ra + rb - |q - p|
@@ -61,8 +54,7 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
     out.intersecting = true;
     const bool touching = d2 == r * r;  // exact: then the depth is exactly 0
     out.depth = touching ? T(0) : A::round(A::from(ra) + A::from(rb) - d);
-    out.status = c.capped ? collision_status::cap_reached
-                          : (touching ? collision_status::touching : collision_status::converged);
+    out.status = status_of(c.capped, touching);
     return require_finite_result(out);
   }
   out.intersecting = true;
@@ -87,12 +79,11 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
       if constexpr (filter_enabled_v<T>) {
         const epa_filter<T> f{a, b, c};
         epa_fcand<T> best = epa_filtered_best(f, run);
-        if (epa_fast_values(f, best, ra, rb, out)) {  // D-EPA-9: o > 0 proved, so neither touching nor fallback
-          ++filter_stats().filtered_values;
+        // D-EPA-9: o > 0 proved, so neither touching nor fallback.
+        if (count_values(epa_fast_values(f, best, ra, rb, out))) {
           out.status = collision_status::converged;
           return require_finite_result(out);
         }
-        ++filter_stats().exact_values;
         ax_ = f.exact_of(best);
       } else {
         ax_ = epa_exact_axis(c.A(), c.B(), run);
@@ -112,9 +103,7 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
   const auto [pa, pb] = epa_witnesses(c.A(), c.B(), ax);
   out.point_a = offset_rounded<T>(pa, ax.n, ra);
   out.point_b = offset_rounded<T>(pb, ax.n, T(-rb));
-  const bool touching = ax.o == 0 && radii() == 0;
-  out.status = (c.capped || epa_capped) ? collision_status::cap_reached
-                                        : (touching ? collision_status::touching : collision_status::converged);
+  out.status = status_of(c.capped || epa_capped, ax.o == 0 && exact_radii(ra, rb) == 0);
   return require_finite_result(out);
 }
 
