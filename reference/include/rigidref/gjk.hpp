@@ -96,7 +96,7 @@ template <class T>
 gjk_result<T> gjk_distance(const convex_polygon<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
-  const auto c = detail::core_query<T>(sa, sb, detail::automatic_cap(opt.max_iterations, sa.size(), sb.size()));
+  const auto c = detail::core_query<T>(sa, sb, {.cap = detail::automatic_cap(opt.max_iterations, sa.size(), sb.size())});
   return detail::distance_from_core<T>(c, T(0), T(0));
 }
 
@@ -105,7 +105,8 @@ gjk_result<T> gjk_distance(const convex_polygon<T>& a, const circle<T>& b, const
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices);
   const auto c = detail::core_query<T>(sa, detail::one_point(b.center),
-                                       detail::automatic_cap(opt.max_iterations, sa.size(), 1), true, opt.point_first);
+                                       {.cap = detail::automatic_cap(opt.max_iterations, sa.size(), 1),
+                                        .point_first = opt.point_first});
   return detail::distance_from_core<T>(c, T(0), b.radius);
 }
 
@@ -114,7 +115,8 @@ gjk_result<T> gjk_distance(const circle<T>& a, const convex_polygon<T>& b, const
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sb(b.vertices);
   const auto c = detail::core_query<T>(detail::one_point(a.center), sb,
-                                       detail::automatic_cap(opt.max_iterations, 1, sb.size()), true, opt.point_first);
+                                       {.cap = detail::automatic_cap(opt.max_iterations, 1, sb.size()),
+                                        .point_first = opt.point_first});
   return detail::distance_from_core<T>(c, a.radius, T(0));
 }
 
@@ -122,7 +124,7 @@ template <class T>
 gjk_result<T> gjk_distance(const circle<T>& a, const circle<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const auto c = detail::core_query<T>(detail::one_point(a.center), detail::one_point(b.center),
-                                       detail::automatic_cap(opt.max_iterations, 1, 1));
+                                       {.cap = detail::automatic_cap(opt.max_iterations, 1, 1)});
   return detail::distance_from_core<T>(c, a.radius, b.radius);
 }
 

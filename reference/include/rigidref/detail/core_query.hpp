@@ -70,9 +70,16 @@ inline int automatic_cap(int requested, std::size_t na, std::size_t nb) {
   return requested > 0 ? requested : 32 + 4 * static_cast<int>(na + nb);
 }
 
+// What the caller of core_query needs and allows.
+struct core_options {
+  int cap = 0;               // GJK's iteration cap in T (automatic_cap)
+  bool need_common = true;   // a common point when the cores meet (GJK; EPA needs none)
+  bool point_first = true;   // a circle's centre: its feature without GJK's loop (D-GJK-19)
+};
+
 template <class T>
-core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap, bool need_common = true,
-                           bool point_first = true) {
+core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const core_options& opt) {
+  const int cap = opt.cap;
   core_contact<T> c;
   c.a = a;
   c.b = b;
@@ -80,7 +87,7 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
     // A circle's centre against a polygon: its closest feature found directly
     // and proved by the one-pass certificate; GJK's loop is skipped
     // (D-GJK-19; iterations is then 0).
-    if (point_first && (a.size() == 1) != (b.size() == 1)) {
+    if (opt.point_first && (a.size() == 1) != (b.size() == 1)) {
       const bool point_is_a = a.size() == 1;
       gjk_simplex<T> s;
       if (guess_point_features<T>(point_is_a ? b : a, point_is_a ? a[0] : b[0], point_is_a, s) &&
@@ -103,7 +110,7 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       const int f = filtered_simplex_contains<T>(a, b, c.seed);
       if (f == 1) {  // contains and strict: interior_by_chord is not needed (D-GJK-14)
         c.strict_overlap = true;
-        c.lazy_common = need_common;  // barycentric_common when needed (D-GJK-16)
+        c.lazy_common = opt.need_common;  // barycentric_common when needed (D-GJK-16)
         return c;
       }
       decided_outside = f == 0;

@@ -117,7 +117,9 @@ epa_result<T> penetration_of_cores(std::span<const vec2<T>> a, std::span<const v
     epa_result<T> out;
     if (opt.sat_first && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
   }
-  const auto c = core_query<T>(a, b, automatic_cap(opt.gjk_max_iterations, a.size(), b.size()), false, opt.point_first);
+  const auto c = core_query<T>(a, b, {.cap = automatic_cap(opt.gjk_max_iterations, a.size(), b.size()),
+                                      .need_common = false,
+                                      .point_first = opt.point_first});
   return penetration_from_core<T>(c, a, b, ra, rb, automatic_cap(opt.max_iterations, a.size(), b.size()));
 }
 
