@@ -96,10 +96,43 @@ epoly exact_points(std::span<const vec2<T>> v) {
 }
 
 // A circle's centre as a one-vertex core (D-GJK-9).
-
 template <class T>
 std::span<const vec2<T>> one_point(const vec2<T>& p) {
   return std::span<const vec2<T>>(&p, 1);
+}
+
+// ---- the uphill walk of every argmax -------------------------------------------
+
+// Index of a vertex of a polygon with `count` vertices maximising n . v,
+// walking uphill from `start`. On a strictly convex polygon n . v_i is
+// unimodal around the cycle, so a vertex no lower than both neighbours is a
+// global maximum (D-GJK-7). rises(j, i): vertex j is strictly higher than the
+// current vertex i (the walk then moves to j, so rises may cache j's value).
+// stopped(): the caller gave up (a filtered comparison not proved); the walk
+// ends where it is.
+template <class Rises, class Stopped>
+std::size_t uphill_walk(std::size_t count, std::size_t start, Rises&& rises, Stopped&& stopped) {
+  if (count == 1) return 0;
+  std::size_t i = start % count;
+  for (std::size_t step = 0; step < count && !stopped(); ++step) {
+    const std::size_t next = (i + 1) % count, prev = (i + count - 1) % count;
+    if (rises(next, i)) {
+      i = next;
+      continue;
+    }
+    if (stopped()) break;
+    if (rises(prev, i)) {
+      i = prev;
+      continue;
+    }
+    break;
+  }
+  return i;
+}
+
+template <class Rises>
+std::size_t uphill_walk(std::size_t count, std::size_t start, Rises&& rises) {
+  return uphill_walk(count, start, rises, [] { return false; });
 }
 
 }  // namespace rigidref::detail

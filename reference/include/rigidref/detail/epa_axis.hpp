@@ -166,22 +166,8 @@ struct epa_filter {
 
   // exact_argmax(P, sign * n, start), step for step.
   std::size_t argmax(const epa_axis_key& k, const fvec<T>& n, bool on_a, int sign, std::size_t start) const {
-    const std::size_t count = on_a ? a.size() : b.size();
-    if (count == 1) return 0;
-    std::size_t i = start % count;
-    for (std::size_t step = 0; step < count; ++step) {
-      const std::size_t next = (i + 1) % count, prev = (i + count - 1) % count;
-      if (sign * compare(k, n, on_a, next, i) > 0) {
-        i = next;
-        continue;
-      }
-      if (sign * compare(k, n, on_a, prev, i) > 0) {
-        i = prev;
-        continue;
-      }
-      break;
-    }
-    return i;
+    return uphill_walk(on_a ? a.size() : b.size(), start,
+                       [&](std::size_t j, std::size_t i) { return sign * compare(k, n, on_a, j, i) > 0; });
   }
 
   epa_fcand<T> candidate(const epa_axis_key& k, const fvec<T>& n, std::size_t ia0, std::size_t ib0) const {

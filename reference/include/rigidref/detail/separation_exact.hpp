@@ -9,31 +9,17 @@
 
 namespace rigidref::detail {
 
-// Index of a vertex maximising n . v, walking uphill from `start`. On a
-// strictly convex polygon n . v_i is unimodal around the cycle, so a vertex
-// no lower than both neighbours is a global maximum (D-GJK-7).
+// Index of a vertex maximising n . v, walking uphill from `start`
+// (uphill_walk, D-GJK-7); the current vertex's value is kept, not recomputed.
 inline std::size_t exact_argmax(const epoly& v, const evec& n, std::size_t start) {
-  const std::size_t count = v.size();
-  if (count == 1) return 0;
-  std::size_t i = start % count;
-  exact value = dot(n, v[i]);
-  for (std::size_t step = 0; step < count; ++step) {
-    const std::size_t next = (i + 1) % count, prev = (i + count - 1) % count;
-    const exact vn = dot(n, v[next]);
-    if (vn > value) {
-      i = next;
-      value = vn;
-      continue;
-    }
-    const exact vp = dot(n, v[prev]);
-    if (vp > value) {
-      i = prev;
-      value = vp;
-      continue;
-    }
-    break;
-  }
-  return i;
+  if (v.size() == 1) return 0;
+  exact value = dot(n, v[start % v.size()]);
+  return uphill_walk(v.size(), start, [&](std::size_t j, std::size_t) {
+    exact vj = dot(n, v[j]);
+    if (!(vj > value)) return false;
+    value = std::move(vj);
+    return true;
+  });
 }
 
 struct exact_pair {
@@ -53,8 +39,9 @@ struct separation_check {
 // certify_separation below makes exactly the decisions of D-GJK-7 on the
 // rationals (the closest point of a segment by the seed article's distLine,
 // D-GJK-10; the vertex-edge pairs around a vertex pair; the optimality test
-// with exact_argmax), on integer coordinates: every vertex x of A and B becomes X = (x - o) s, an integer,
-// with s the common (power-of-two) denominator and o = A[0]. A point on a
+// with exact_argmax), on integer coordinates: every vertex x of A and B
+// becomes X = (x - o) s, an integer, with s the common (power-of-two)
+// denominator and o = A[0]. A point on a
 // segment is kept homogeneous, (P, w) with w > 0 standing for P / w; a
 // squared distance is a fraction N / D with D > 0 compared by
 // cross-multiplication; a direction is any positive multiple of q - p. No
@@ -150,27 +137,14 @@ inline int_pair local_closest_int(const int_frame& f, std::size_t ia, std::size_
 // are unchanged by the translation, the positive scale and a positive
 // multiple of n.
 inline std::size_t int_argmax(const std::vector<ivec>& v, const ivec& n, std::size_t start) {
-  const std::size_t count = v.size();
-  if (count == 1) return 0;
-  std::size_t i = start % count;
-  big_int value = idot(n, v[i]);
-  for (std::size_t step = 0; step < count; ++step) {
-    const std::size_t next = (i + 1) % count, prev = (i + count - 1) % count;
-    big_int vn = idot(n, v[next]);
-    if (vn > value) {
-      i = next;
-      value = std::move(vn);
-      continue;
-    }
-    big_int vp = idot(n, v[prev]);
-    if (vp > value) {
-      i = prev;
-      value = std::move(vp);
-      continue;
-    }
-    break;
-  }
-  return i;
+  if (v.size() == 1) return 0;
+  big_int value = idot(n, v[start % v.size()]);
+  return uphill_walk(v.size(), start, [&](std::size_t j, std::size_t) {
+    big_int vj = idot(n, v[j]);
+    if (!(vj > value)) return false;
+    value = std::move(vj);
+    return true;
+  });
 }
 
 // D-GJK-7: with n = q - p != 0, (p, q) is a closest pair iff p maximises

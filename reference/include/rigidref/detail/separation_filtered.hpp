@@ -125,23 +125,9 @@ struct certify_filter {
 
   // int_argmax(P, +-n, start).
   std::size_t argmax(const fpair<T>& c, bool on_a, int dir, std::size_t start) {
-    const std::size_t cnt = count(on_a);
-    if (cnt == 1) return 0;
-    std::size_t i = start % cnt;
-    for (std::size_t step = 0; step < cnt && !gave_up; ++step) {
-      const std::size_t next = (i + 1) % cnt, prev = (i + cnt - 1) % cnt;
-      if (dir * step_sign(c, on_a, next, i) > 0) {
-        i = next;
-        continue;
-      }
-      if (gave_up) break;
-      if (dir * step_sign(c, on_a, prev, i) > 0) {
-        i = prev;
-        continue;
-      }
-      break;
-    }
-    return i;
+    return uphill_walk(
+        count(on_a), start, [&](std::size_t j, std::size_t i) { return dir * step_sign(c, on_a, j, i) > 0; },
+        [&] { return gave_up; });
   }
 
   // n . (P[k] - x) for the closest point x on P: x's vertex, or the first end
