@@ -41,6 +41,7 @@
 // exact fallback, still correct), never as a silent "no intersection".
 //
 // Route map of a query (each stage in detail/, in the order it runs):
+//   a circle's centre: its feature first     detail/separation_one_pass.hpp
 //   GJK's loop in T                          detail/gjk_loop.hpp
 //   intersecting: exact containment          detail/containment.hpp
 //   separated: one-pass certificate          detail/separation_one_pass.hpp
