@@ -1,0 +1,203 @@
+// Exact containment of the origin in GJK's simplex (D-GJK-6), its filtered
+// form (D-GJK-14), and exact overlaps along axes (D-GJK-11): the intersecting
+// branch of a query (detail/core_query.hpp) and EPA's exact minimum.
+#pragma once
+
+#include "rigidref/detail/gjk_loop.hpp"
+#include "rigidref/detail/separation_exact.hpp"
+#include "rigidref/filter.hpp"
+
+namespace rigidref::detail {
+
+struct containment {
+  bool contains = false;
+  bool strict = false;  // origin in the interior of the simplex (hence of A - B)
+  evec common;          // a point of A and of B (when contains)
+};
+
+// Does the exact simplex (vertex pairs) contain the origin? D-GJK-6
+inline containment exact_simplex_contains(const epoly& A, const epoly& B,
+                                          const vertex_pairs& idx) {
+  containment out;
+  std::vector<evec> w;
+  for (const auto& [i, j] : idx) w.push_back(A[i] - B[j]);
+  const evec origin{};
+  if (w.size() == 3) {
+    const exact D = cross(w[1] - w[0], w[2] - w[0]);
+    if (D != 0) {
+      const int sd = D > 0 ? 1 : -1;
+      bool inside = true, strict = true;
+      for (int k = 0; k < 3; ++k) {
+        const int s = orientation(w[static_cast<std::size_t>(k)], w[static_cast<std::size_t>((k + 1) % 3)], origin);
+        if (s == -sd) inside = false;
+        if (s == 0) strict = false;
+      }
+      if (inside) {
+        // Barycentric weights of the origin (D-GJK-6).
+        const exact l0 = cross(w[1], w[2]) / D, l1 = cross(w[2], w[0]) / D, l2 = cross(w[0], w[1]) / D;
+        out.contains = true;
+        out.strict = strict;
+        out.common = l0 * A[idx[0].first] + l1 * A[idx[1].first] + l2 * A[idx[2].first];
+        return out;
+      }
+      return out;
+    }
+  }
+  // Segments (a flat triangle, or a 2-simplex) and points.
+  for (std::size_t i = 0; i < w.size(); ++i)
+    for (std::size_t j = i; j < w.size(); ++j) {
+      const evec& wi = w[i];
+      const evec& wj = w[j];
+      if (cross(wi, wj) != 0 || dot(wi, wj) > 0) continue;
+      if (i == j || wi == wj) {
+        if (!is_zero_vec(wi)) continue;
+        out.contains = true;
+        out.common = A[idx[i].first];
+        return out;
+      }
+      const exact t = dot(-wi, wj - wi) / length_squared(wj - wi);
+      out.contains = true;
+      out.common = A[idx[i].first] + t * (A[idx[j].first] - A[idx[i].first]);
+      return out;
+    }
+  return out;
+}
+
+// exact_simplex_contains for a triangle whose orientation and three edge
+// sides are all proved in T (D-GJK-14): 1 when the origin is strictly inside
+// (then exact_simplex_contains answers contains and strict), 0 when it is
+// proved outside a non-flat triangle (contains false), -1 when the filter does
+// not decide (a point, a segment, a sign not proved): the caller runs
+// exact_simplex_contains.
+template <class T>
+int filtered_simplex_contains(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
+                              const vertex_pairs& idx) {
+  if (idx.size() != 3) {  // a point or a segment: the exact test decides
+    ++filter_stats().fallback;
+    return -1;
+  }
+  std::array<fvec<T>, 3> w;
+  for (std::size_t k = 0; k < 3; ++k) w[k] = fsub(fvec_exact(a[idx[k].first]), fvec_exact(b[idx[k].second]));
+  auto fcross = [](const fvec<T>& p, const fvec<T>& q) { return fsub(fmul(p.x, q.y), fmul(p.y, q.x)); };
+  const int sd = fsign(fcross(fsub(w[1], w[0]), fsub(w[2], w[0])));
+  if (sd == 0) {
+    ++filter_stats().fallback;
+    return -1;
+  }
+  bool inside = true;
+  for (std::size_t k = 0; k < 3; ++k) {
+    // orientation(w_k, w_k+1, origin) = sign(cross(w_k, w_k+1)).
+    const int s = fsign(fcross(w[k], w[(k + 1) % 3]));
+    if (s == 0) {
+      ++filter_stats().fallback;
+      return -1;
+    }
+    if (s == -sd) inside = false;
+  }
+  ++filter_stats().certain;
+  return inside ? 1 : 0;
+}
+
+// The common point of exact_simplex_contains for a triangle that contains the
+// origin (barycentric weights, D-GJK-6), the same expression.
+inline evec barycentric_common(const epoly& A, const epoly& B,
+                               const vertex_pairs& idx) {
+  std::vector<evec> w;
+  for (const auto& [i, j] : idx) w.push_back(A[i] - B[j]);
+  const exact D = cross(w[1] - w[0], w[2] - w[0]);
+  const exact l0 = cross(w[1], w[2]) / D, l1 = cross(w[2], w[0]) / D, l2 = cross(w[0], w[1]) / D;
+  return l0 * A[idx[0].first] + l1 * A[idx[1].first] + l2 * A[idx[2].first];
+}
+
+// The origin on the boundary of the simplex is still interior to A - B when
+// it lies inside a chord [W_i, W_j] of A - B and A - B reaches strictly
+// beyond the chord's line on both sides (then a quadrilateral of points of
+// A - B has the open chord inside it). Checked with exact supports; on
+// success the two support pairs are added to `idx` (EPA's seed). D-GJK-6
+inline bool interior_by_chord(const epoly& A, const epoly& B, vertex_pairs& idx) {
+  for (std::size_t i = 0; i < idx.size(); ++i)
+    for (std::size_t j = i + 1; j < idx.size(); ++j) {
+      const evec wi = A[idx[i].first] - B[idx[i].second];
+      const evec wj = A[idx[j].first] - B[idx[j].second];
+      if (wi == wj || is_zero_vec(wi) || is_zero_vec(wj)) continue;
+      if (cross(wi, wj) != 0 || dot(wi, wj) >= 0) continue;  // origin not strictly inside [wi, wj]
+      const evec e = wj - wi;
+      const evec n{exact(-e.y), e.x};
+      vertex_pairs extra;
+      for (const evec& d : {n, evec{exact(-n.x), exact(-n.y)}}) {
+        const std::size_t ka = exact_argmax(A, d, idx[i].first), kb = exact_argmax(B, -d, idx[i].second);
+        if (!(dot(d, A[ka] - B[kb]) > 0)) return false;  // the chord lies on the boundary
+        extra.push_back({ka, kb});
+      }
+      for (const auto& e2 : extra) idx.push_back(e2);
+      return true;
+    }
+  return false;
+}
+
+template <class T>
+vertex_pairs simplex_indices(const gjk_simplex<T>& s) {
+  vertex_pairs out;
+  for (int k = 0; k < s.size; ++k) out.push_back({s.p[static_cast<std::size_t>(k)].ia, s.p[static_cast<std::size_t>(k)].ib});
+  return out;
+}
+
+// Overlap of A and B along the axis n: max_A n.x - min_B n.x (>= 0 when the
+// projections overlap; moving B by o/|n|^2 n makes them touch). D-GJK-11
+struct axis_overlap {
+  evec n;
+  exact o;
+  std::size_t ia = 0, ib = 0;  // extreme vertices
+};
+
+inline axis_overlap overlap_along(const epoly& A, const epoly& B, const evec& n, std::size_t ia0, std::size_t ib0) {
+  const std::size_t ia = exact_argmax(A, n, ia0);
+  const std::size_t ib = exact_argmax(B, -n, ib0);
+  return {n, exact(dot(n, A[ia]) - dot(n, B[ib])), ia, ib};
+}
+
+// x.o / |x.n| < y.o / |y.n| (both axes nonzero), exactly.
+inline bool smaller_overlap(const axis_overlap& x, const axis_overlap& y) {
+  const bool xn = x.o < 0, yn = y.o < 0;
+  if (xn != yn) return xn;
+  const exact lhs = x.o * x.o * length_squared(y.n);
+  const exact rhs = y.o * y.o * length_squared(x.n);
+  return xn ? lhs > rhs : lhs < rhs;
+}
+
+// The outward normals of A's edges and the negated outward normals of B's
+// edges: the edge normals of A - B (D-GJK-11).
+inline std::vector<evec> minkowski_axes(const epoly& A, const epoly& B) {
+  std::vector<evec> out;
+  if (A.size() > 1)
+    for (std::size_t i = 0; i < A.size(); ++i) {
+      const evec e = A[(i + 1) % A.size()] - A[i];
+      out.push_back({e.y, exact(-e.x)});
+    }
+  if (B.size() > 1)
+    for (std::size_t i = 0; i < B.size(); ++i) {
+      const evec e = B[(i + 1) % B.size()] - B[i];
+      out.push_back({exact(-e.y), e.x});
+    }
+  return out;
+}
+
+// The smallest overlap over every edge normal of A - B, exactly (the
+// fallback of EPA and the touching test): the penetration depth is
+// o / |n| for the minimiser when every overlap is >= 0. D-GJK-11
+inline axis_overlap exact_min_overlap(const epoly& A, const epoly& B) {
+  const auto axes = minkowski_axes(A, B);
+  if (axes.empty()) throw std::logic_error("exact_min_overlap: two points have no axis");
+  bool have = false;
+  axis_overlap best;
+  for (const auto& n : axes) {
+    const axis_overlap c = overlap_along(A, B, n, 0, 0);
+    if (!have || smaller_overlap(c, best)) {
+      have = true;
+      best = c;
+    }
+  }
+  return best;
+}
+
+}  // namespace rigidref::detail

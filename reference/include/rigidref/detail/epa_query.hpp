@@ -1,0 +1,126 @@
+// A penetration query on two cores, in the order it runs: SAT first
+// (detail/epa_sat_first.hpp), else GJK's exact stage (detail/core_query.hpp),
+// EPA's loop, its axis minimum and the values. Included by epa.hpp after
+// epa_result.
+#pragma once
+
+#include "rigidref/detail/core_query.hpp"
+#include "rigidref/detail/epa_axis.hpp"
+#include "rigidref/detail/epa_loop.hpp"
+#include "rigidref/detail/epa_sat_first.hpp"
+#include "rigidref/detail/epa_values.hpp"
+#include "rigidref/detail/gjk_values.hpp"
+#include "rigidref/filter.hpp"
+
+namespace rigidref::detail {
+
+template <class T>
+epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const vec2<T>> a, std::span<const vec2<T>> b,
+                                    const T& ra, const T& rb, int cap) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  epa_result<T> out = result_from_core<epa_result<T>>(c);
+  if (c.separated) {
+    if constexpr (filter_enabled_v<T>) {
+      separated_values<T> rv;  // D-GJK-16, D-GJK-18
+      if (c.lazy_closest && count_values(fast_penetration_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, rv))) {
+        out.intersecting = !rv.apart;
+        out.distance = rv.apart ? rv.distance : T(0);
+        out.depth = rv.apart ? T(0) : rv.depth;
+        out.normal = rv.normal;
+        out.point_a = rv.point_a;
+        out.point_b = rv.point_b;
+        out.status = status_of(c.capped, false);
+        return require_finite_result(out);
+      }
+    }
+    const separated_exact e = separated_exact_of(c, ra, rb);
+    const exact_pair& closest = e.closest;
+    const exact& d2 = closest.d2;
+    const evec& n = e.n;
+    const exact& r = e.r;
+    const W d = A::sqrt(A::from_exact(d2));
+    out.normal = unit_rounded<T>(n);
+    out.point_a = offset_rounded<T>(closest.p, n, ra);
+    out.point_b = offset_rounded<T>(closest.q, n, T(-rb));
+    if (d2 > r * r) {
+      out.intersecting = false;
+      out.distance = A::round(d - A::from(ra) - A::from(rb));
+      out.status = status_of(c.capped, false);
+      return require_finite_result(out);
+    }
+    // Cores apart, rounded shapes overlapping: depth = ra + rb - |q - p|
+    // along the core direction (D-EPA-7).
+    out.intersecting = true;
+    const bool touching = d2 == r * r;  // exact: then the depth is exactly 0
+    out.depth = touching ? T(0) : A::round(A::from(ra) + A::from(rb) - d);
+    out.status = status_of(c.capped, touching);
+    return require_finite_result(out);
+  }
+  out.intersecting = true;
+  if (c.a.size() == 1 && c.b.size() == 1) {  // coincident circle centres
+    out.status = collision_status::degenerate_input;
+    out.normal = {T(1), T(0)};
+    out.depth = A::round(A::from(ra) + A::from(rb));
+    out.point_a = round_vec<T>(c.A()[0] + evec{to_exact(ra), exact(0)});
+    out.point_b = round_vec<T>(c.B()[0] - evec{to_exact(rb), exact(0)});
+    return require_finite_result(out);
+  }
+  bool fallback = !c.strict_overlap || c.capped;
+  bool epa_capped = false;
+  std::optional<axis_overlap> ax_;  // the winning axis, exactly (not built on the filtered path)
+  if (!fallback) {
+    const epa_run<T> run = epa_core<T>(a, b, c.seed, cap);
+    out.iterations += run.iterations;
+    epa_capped = run.capped;
+    if (run.degenerate || run.capped) {
+      fallback = true;
+    } else {
+      if constexpr (filter_enabled_v<T>) {
+        const epa_filter<T> f{a, b, c};
+        epa_fcand<T> best = epa_filtered_best(f, run);
+        // D-EPA-9: o > 0 proved, so neither touching nor fallback.
+        if (count_values(epa_fast_values(f, best, ra, rb, out))) {
+          out.status = collision_status::converged;
+          return require_finite_result(out);
+        }
+        ax_ = f.exact_of(best);
+      } else {
+        ax_ = epa_exact_axis(c.A(), c.B(), run);
+      }
+      if (ax_->o < 0) fallback = true;  // impossible once GJK proved the overlap; kept as a guard
+    }
+  }
+  if (fallback) {
+    out.exact_fallback = true;
+    ax_ = exact_min_overlap(c.A(), c.B());  // D-GJK-11
+  }
+  const axis_overlap& ax = *ax_;
+  const exact n2 = length_squared(ax.n);
+  const W core_depth = A::sqrt(A::from_exact(ax.o * ax.o / n2));
+  out.depth = A::round(core_depth + A::from(ra) + A::from(rb));  // D-EPA-6, D-EPA-7
+  out.normal = unit_rounded<T>(ax.n);
+  const auto [pa, pb] = epa_witnesses(c.A(), c.B(), ax);
+  out.point_a = offset_rounded<T>(pa, ax.n, ra);
+  out.point_b = offset_rounded<T>(pb, ax.n, T(-rb));
+  out.status = status_of(c.capped || epa_capped, ax.o == 0 && exact_radii(ra, rb) == 0);
+  return require_finite_result(out);
+}
+
+// The query on two cores (a polygon's vertices, or a circle's centre with its
+// radius; 0 for a polygon): SAT first where it applies (D-EPA-11), else GJK
+// and EPA.
+template <class T>
+epa_result<T> penetration_of_cores(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+                                   const epa_options& opt) {
+  if constexpr (filter_enabled_v<T>) {
+    epa_result<T> out;
+    if (opt.sat_first && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
+  }
+  const auto c = core_query<T>(a, b, {.cap = automatic_cap(opt.gjk_max_iterations, a.size(), b.size()),
+                                      .need_common = false,
+                                      .point_first = opt.point_first});
+  return penetration_from_core<T>(c, a, b, ra, rb, automatic_cap(opt.max_iterations, a.size(), b.size()));
+}
+
+}  // namespace rigidref::detail

@@ -1,0 +1,156 @@
+// SAT first (D-EPA-11): the smallest edge axis, when it is proved, answers a
+// penetration query before GJK and EPA run. Included by epa.hpp after
+// epa_result.
+#pragma once
+
+#include "rigidref/detail/epa_values.hpp"
+#include <optional>
+
+namespace rigidref::detail {
+
+// ---- SAT first: the smallest edge axis, when it is proved (D-EPA-11) ------------
+//
+// For two convex polygons the depth is the smallest overlap o / |n| over the
+// edge normals of A and B (D-SAT-3), and the exact path finds that minimum
+// (EPA, D-EPA-5, or D-GJK-11). When every overlap is proved positive the
+// interiors meet (the separating axis theorem), and when one edge axis x is
+// proved smaller than every other, its candidate (the argmax walk of
+// epa_filtered_best) is the one the exact path picks: no polytope face can
+// tie with it, since a face along x's edge of A - B has x's key (D-EPA-8) and
+// every other face is farther. GJK, EPA's loop and the candidate search are
+// then skipped; epa_fast_values still proves every value (and refuses
+// parallel extreme edges). Otherwise the usual path runs.
+//
+// For each axis y, o_y is taken at a vertex pair found in T: the edge's own
+// end point and the other polygon's vertex deepest along n_y, followed
+// around the polygon as the normals turn (rotating calipers). Any vertex
+// gives n_y . (A[i] - B[j]) <= the true overlap, so "o_y > 0" and
+// "o_x^2 |n_y|^2 < o_y^2 |n_x|^2" proved on it hold for the true o_y.
+// o_x itself is checked to be at the extreme vertex (the walk in candidate()).
+
+// One edge axis: o and |n|^2 in T, rigorous bounds lo <= exact <= hi on o^2
+// (o at the vertex pair found in T) and on |n|^2 (D-EPA-11 (6)), and that
+// vertex pair. Trivially constructible: the array below is not cleared on
+// every query.
+template <class T>
+struct sat_axis {
+  T o, n2, o2_lo, o2_hi, n2_lo, n2_hi;
+  std::size_t ia, ib;
+};
+
+// Polygons with up to this many edges in all take the SAT-first route (a
+// fixed array, no allocation); larger ones run GJK and EPA.
+constexpr std::size_t sat_first_max_axes = 32;
+
+// A guess in T, deciding only whether to try the route: are the projections
+// of A and B apart along the line between their vertex averages? Most
+// separated pairs are, and the scan below would find their separating axis
+// only after computing the axes before it.
+template <class T>
+bool apart_along_centres(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
+  vec2<T> sa{}, sb{};
+  for (const auto& p : a) sa = sa + p;
+  for (const auto& p : b) sb = sb + p;
+  // (mean of B - mean of A) times n_A n_B: the direction, without dividing.
+  const vec2<T> d = T(a.size()) * sb - T(b.size()) * sa;
+  T top_a = dot(d, a[0]), low_b = dot(d, b[0]);
+  for (const auto& p : a) top_a = std::max(top_a, dot(d, p));
+  for (const auto& p : b) low_b = std::min(low_b, dot(d, p));
+  return top_a < low_b;
+}
+
+template <class T>
+std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
+  const std::span<const vec2<T>> a = f.a, b = f.b;
+  // Axes: the edges of each polygon; a circle's core (one point) has none.
+  const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
+  const std::size_t count = na + nb;
+  if (count == 0 || count > sat_first_max_axes) return std::nullopt;
+  if (apart_along_centres(a, b)) return std::nullopt;
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
+  auto key_of = [na](std::size_t i) { return i < na ? epa_axis_key{0, i, 0, 0, 0} : epa_axis_key{1, 0, i - na, 0, 0}; };
+  std::array<sat_axis<T>, sat_first_max_axes> axes;
+  std::size_t best = 0;
+  for (int side = 0; side < 2; ++side) {
+    const bool on_a = side == 0;
+    const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
+    const std::size_t m = other.size();
+    std::size_t arg = 0;
+    for (std::size_t k = 0; k < (on_a ? na : nb); ++k) {
+      const vec2<T>& p0 = own[k];
+      const vec2<T>& p1 = own[(k + 1) % own.size()];
+      // How far the other polygon's vertex j lies on the inner (left) side
+      // of the edge's line, cross(e, v_j - p0): the deepest one is B's
+      // vertex minimising n . b for an edge of A (outward normal (e.y, -e.x)),
+      // A's vertex maximising n . a for an edge of B (n = (-e.y, e.x)).
+      const vec2<T> e = p1 - p0;
+      auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
+      if (k == 0) {
+        for (std::size_t j = 1; j < m; ++j)
+          if (depth(j) > depth(arg)) arg = j;
+      } else {
+        for (std::size_t step = 0; step < m && depth((arg + 1) % m) > depth(arg); ++step) arg = (arg + 1) % m;
+      }
+      const std::size_t i = on_a ? k : na + k;
+      sat_axis<T>& x = axes[i];
+      x.ia = on_a ? k : arg;
+      x.ib = on_a ? arg : k;
+      // o = n . (A[ia] - B[ib]): (e.y, -e.x) . (A[k] - B[arg]) for A,
+      // (-e.y, e.x) . (A[arg] - B[k]) for B.
+      const vec2<T>& va = a[x.ia];
+      const vec2<T>& vb = b[x.ib];
+      const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
+      const T sign = on_a ? T(1) : T(-1);
+      x.o = sign * o.v;
+      // o > 0 proved, else the route is refused (separated, touching, or too close to tell).
+      if (filter_force_exact() || !(x.o > o.e)) return std::nullopt;
+      const fv<T> n2 = static_length2(p0, p1);
+      x.n2 = n2.v;
+      // (6): bounds with a margin of 16u for the roundings in forming them.
+      x.o2_lo = T((x.o - o.e) * (x.o - o.e)) * T(1 - 16 * u);
+      x.o2_hi = T((x.o + o.e) * (x.o + o.e)) * T(1 + 16 * u);
+      x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
+      x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
+      if (!(x.o2_lo > tiny) || !(x.n2_lo > tiny) || !is_finite(x.o2_hi) || !is_finite(x.n2_hi)) return std::nullopt;
+      // o^2 / |n|^2 smallest in T, compared without dividing.
+      if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
+    }
+  }
+  // (7): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
+  const sat_axis<T>& x = axes[best];
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i == best) continue;
+    const T lhs = x.o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x.n2_lo;
+    if (!(T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) || !(rhs > tiny) || !is_finite(rhs)) return std::nullopt;
+  }
+  filter_stats().certain += 2 * count - 1;  // the signs just proved
+  // The true overlap along x is at the other polygon's extreme vertex: the
+  // walk must not leave the one found in T.
+  const epa_axis_key k = key_of(best);
+  epa_fcand<T> c = f.candidate(k, f.filtered_normal(k), x.ia, x.ib);
+  if (c.ia != x.ia || c.ib != x.ib) return std::nullopt;
+  return c;
+}
+
+// D-EPA-11 before GJK: true, with `out` filled, when the smallest edge axis
+// and every value are proved; then `iterations` is 0. a and b are polygons or
+// a circle's centre (radius ra, rb; 0 for a polygon), at least one a polygon.
+template <class T>
+bool sat_first_penetration(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+                           epa_result<T>& out) {
+  core_contact<T> c;  // only for an exact sign the filter cannot give (compare)
+  c.a = a;
+  c.b = b;
+  const epa_filter<T> f{a, b, c};
+  std::optional<epa_fcand<T>> best = sat_first_best(f);
+  epa_result<T> r;
+  if (!best || !epa_fast_values(f, *best, ra, rb, r)) return false;
+  ++filter_stats().filtered_values;
+  r.intersecting = true;
+  r.status = collision_status::converged;
+  out = require_finite_result(r);
+  return true;
+}
+
+}  // namespace rigidref::detail
