@@ -27,6 +27,7 @@
 
 // Collision: shapes, GJK, EPA, SAT, closest points, contact manifolds.
 #include "rigidref/closest_point.hpp"
+#include "rigidref/collision_status.hpp"
 #include "rigidref/contact.hpp"
 #include "rigidref/convex_hull.hpp"
 #include "rigidref/epa.hpp"
