@@ -89,9 +89,9 @@ TEST_CASE("filter: the separation certificate falls back only near degeneracy", 
   CHECK(filter_stats().fallback + filter_stats().exact_values > 0);
   bool forced_same = false;
   {
-    filter_force_exact() = true;
+    detail::filter_force_exact() = true;
     const gjk_result<double> e = gjk_distance(At, Bt);
-    filter_force_exact() = false;
+    detail::filter_force_exact() = false;
     forced_same = e.intersecting == r.intersecting && e.status == r.status && e.distance == r.distance &&
                   e.point_a == r.point_a && e.point_b == r.point_b;
   }
@@ -155,10 +155,10 @@ TEMPLATE_TEST_CASE("filter: static degree-2 signs are exact whenever proved", "[
   CHECK(bounded > 4000);  // most of the 8000 values, all but overflow and the underflow guard
   CHECK(proved_generic * 100 >= generic * 99);
   CHECK(proved_near > 0);  // a push of a few ulps is still decided when the bound allows
-  filter_force_exact() = true;
+  detail::filter_force_exact() = true;
   const vec2<T> o{}, x{1, 0}, y{0, 1};
   CHECK(detail::static_cross_sign(o, x, o, y) == 0);  // proves nothing when forced exact
-  filter_force_exact() = false;
+  detail::filter_force_exact() = false;
   CHECK(detail::static_cross_sign(o, x, o, y) == 1);
   CHECK(detail::static_dot_sign(o, x, o, y) == 0);  // an exact zero is never "proved"
 }

@@ -113,6 +113,16 @@ TEST_CASE("collision ops: every error is a typed answer line", "[eval][collision
       {R"({"id":1,"op":"gjk.distance","precision":"exact","a":)" + box + R"(,"b":)" + box + "}", "unsupported",
        {"square root"}},
       {R"({"id":1,"op":"gjk.distance","a":[[0,0],["nan",0],[1,1]],"b":)" + box + "}", "invalid_input", {"a"}},
+      // The shape forms of docs/eval-protocol.md section 2 that the reference
+      // does not certify yet are unsupported (check skips them), not invalid.
+      {R"({"id":1,"op":"gjk.distance","a":{"point":[0,0]},"b":)" + box + "}", "unsupported", {"a", "point"}},
+      {R"({"id":1,"op":"epa.penetration","a":{"segment":[[0,0],[1,0]],"radius":0.5},"b":)" + box + "}",
+       "unsupported", {"a", "segment"}},
+      {R"({"id":1,"op":"gjk.distance","a":)" + box + R"(,"b":{"vertices":)" + box + R"(,"radius":0.25}})",
+       "unsupported", {"b", "rounded polygon"}},
+      {R"({"id":1,"op":"gjk.distance","a":{"vertices":)" + box + R"(,"radius":-1},"b":)" + box + "}",
+       "invalid_input", {"a.radius"}},
+      {R"({"id":1,"op":"gjk.distance","a":{"corners":[]},"b":)" + box + "}", "invalid_input", {"a", "shape"}},
       {R"({"id":1,"op":"sat.rectangles","r1":{"center":[0,0],"width":2,"height":2},"r2":{"center":[0,0],"width":2,"height":2,"angle":0}})",
        "invalid_input", {"r1", "angle"}},
       {R"({"id":1,"op":"sat.rectangles","r1":{"center":[0,0],"width":0,"height":2,"angle":0},"r2":{"center":[0,0],"width":2,"height":2,"angle":0}})",
@@ -120,6 +130,18 @@ TEST_CASE("collision ops: every error is a typed answer line", "[eval][collision
       {R"({"id":1,"op":"sat.rectangles","precision":"exact","r1":{"center":[0,0],"width":2,"height":2,"angle":0},"r2":{"center":[0,0],"width":2,"height":2,"angle":0}})",
        "unsupported", {"cos"}},
   });
+}
+
+TEST_CASE("gjk.distance, epa.penetration: a polygon written {\"vertices\"} is the same polygon", "[eval][collision]") {
+  const std::string other = "[[2,0.5],[3,0.5],[3,1.5],[2,1.5]]";
+  for (const char* op : {"gjk.distance", "epa.penetration"}) {
+    INFO(op);
+    const json listed = eval1(std::string(R"({"id":1,"op":")") + op + R"(","a":)" + unit_box + R"(,"b":)" + other + "}");
+    const json wrapped = eval1(std::string(R"({"id":1,"op":")") + op + R"(","a":{"vertices":)" + unit_box +
+                               R"(},"b":{"vertices":)" + other + R"(,"radius":0}})");
+    REQUIRE(listed["ok"] == true);
+    CHECK(wrapped == listed);
+  }
 }
 
 // ---- contact.manifold ---------------------------------------------------------

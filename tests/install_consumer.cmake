@@ -29,10 +29,10 @@ endforeach()
 message("installed the public headers only; none of the ${internal_count} internal ones")
 # The umbrella header names every public header but the ones it documents
 # as left out (mpfr.hpp, an optional dependency) and the internals that the
-# public headers include themselves (detail/, filter.hpp, hot.hpp).
+# public headers include themselves (detail/, filter.hpp).
 file(READ "${SOURCE_DIR}/reference/include/rigidref/rigidref.hpp" umbrella)
 foreach(h IN LISTS public)
-  if(h MATCHES "^rigidref/(rigidref|mpfr|filter|hot)\\.hpp$" OR h MATCHES "/detail/")
+  if(h MATCHES "^rigidref/(rigidref|mpfr|filter)\\.hpp$" OR h MATCHES "/detail/")
     continue()
   endif()
   string(FIND "${umbrella}" "#include \"${h}\"" at)

@@ -8,7 +8,7 @@
 // arithmetic and no FMA contraction (CMakeLists.txt sets -ffp-contract=off).
 #pragma once
 
-#include "rigidref/hot.hpp"
+#include "rigidref/detail/hot.hpp"
 #include "rigidref/scalar.hpp"
 
 #include <cmath>

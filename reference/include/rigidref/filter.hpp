@@ -14,7 +14,7 @@
 // operation rounds once where the bound allows for two roundings.
 #pragma once
 
-#include "rigidref/hot.hpp"
+#include "rigidref/detail/hot.hpp"
 #include "rigidref/vec2.hpp"
 
 #include <cfloat>
@@ -50,6 +50,8 @@ inline filter_counters& filter_stats() {
   return c;
 }
 
+namespace detail {
+
 // For tests: when true, this thread's filter proves nothing, so every
 // decision and every rounded value takes the exact path (structural
 // identities still apply; they are exact).
@@ -57,8 +59,6 @@ inline bool& filter_force_exact() {
   static thread_local bool force = false;
   return force;
 }
-
-namespace detail {
 
 // A T value v with a bound e >= |v - x| on its distance to an exact value x.
 // D-GJK-13

@@ -10,7 +10,7 @@
 #pragma once
 
 #include "rigidref/convert.hpp"
-#include "rigidref/hot.hpp"
+#include "rigidref/detail/hot.hpp"
 #include "rigidref/vec2.hpp"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 
 #include "rigidref/accumulator.hpp"
 #include "rigidref/filter.hpp"
-#include "rigidref/hot.hpp"
+#include "rigidref/detail/hot.hpp"
 #include <bit>
 #include <cstdint>
 #include <cstring>

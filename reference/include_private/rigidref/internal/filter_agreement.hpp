@@ -14,11 +14,11 @@
 
 namespace rigidref::verify {
 
-// Sets filter_force_exact() for its lifetime (this thread).
+// Sets detail::filter_force_exact() for its lifetime (this thread).
 class force_exact_scope {
  public:
-  force_exact_scope() : previous_(filter_force_exact()) { filter_force_exact() = true; }
-  ~force_exact_scope() { filter_force_exact() = previous_; }
+  force_exact_scope() : previous_(detail::filter_force_exact()) { detail::filter_force_exact() = true; }
+  ~force_exact_scope() { detail::filter_force_exact() = previous_; }
   force_exact_scope(const force_exact_scope&) = delete;
   force_exact_scope& operator=(const force_exact_scope&) = delete;
 
