@@ -103,6 +103,10 @@ inline const std::vector<allowance_rule>& allowance_rules() {
        "velocity (absolute) bounds the residual it leaves"},
       {"distance_tolerance", {"distance", "point_a", "point_b"},
        "the engine stops the GJK distance iteration when it improves by less than this"},
+      {"prediction_distance", {},
+       "contact.manifold: the engine also reports points of shapes apart by up to this (speculative\n"
+       "contacts; Rapier: normalizedPredictionDistance * lengthUnit). Declared for the record: such\n"
+       "points are judged like any other (D-CONTACT-14), so it widens no tolerance"},
   };
   return rules;
 }

@@ -216,7 +216,9 @@ function contactManifold(line, s) {
   const m = collide(s, a, b);
   const r = m.count ? { normal: m.normal, points: m.points } : { points: [] };
   addChanges(r, a.change, b.change);
-  line.allowances = { prediction_distance: skinMargin(a, b), reference_face_tolerance: f32(0.1 * B2_LINEAR_SLOP) };
+  // b2WorldManifold gives the separations of the skinned shapes (the
+  // geometric separation less both skins), as in rigidref-box2d: polygon_radius.
+  line.allowances = { polygon_radius: skinMargin(a, b), reference_face_tolerance: f32(0.1 * B2_LINEAR_SLOP) };
   line.result = r;
 }
 

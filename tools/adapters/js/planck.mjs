@@ -184,7 +184,9 @@ function contactManifold(line) {
   const m = collide(a, b);
   const r = m.count ? { normal: m.normal, points: m.points } : { points: [] };
   addChanges(r, a.change, b.change);
-  line.allowances = { prediction_distance: skinMargin(a, b), reference_face_tolerance: 0.1 * Settings.linearSlop };
+  // getWorldManifold gives the separations of the skinned shapes (the
+  // geometric separation less both skins), as Box2D does: polygon_radius.
+  line.allowances = { polygon_radius: skinMargin(a, b), reference_face_tolerance: 0.1 * Settings.linearSlop };
   line.result = r;
 }
 
