@@ -26,8 +26,8 @@ bash tools/deps.sh --test
 if [ -n "$sanitize" ]; then
   # -O1 -g: readable reports at a bearable speed; -ffp-contract=off comes from
   # the rigidref target itself (CMakeLists.txt). UBSan aborts on the first
-  # report, so a test that triggers one fails. Suppressions (third-party code
-  # only, each with its reason): tests/sanitizer-suppressions/.
+  # report, so a test that triggers one fails. No suppression is needed so
+  # far; one would be for third-party code only, in a file with its reason.
   cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
         -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
         -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DRIGIDREF_BUILD_BENCH=OFF
