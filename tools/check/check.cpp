@@ -11,6 +11,7 @@
 #include "check/step_laws.hpp"
 #include "eval/eval.hpp"
 #include "protocol/json.hpp"
+#include "protocol/limits.hpp"
 
 #include "rigidref/convert.hpp"
 #include "rigidref/scalar.hpp"
@@ -317,6 +318,10 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
   case_outcome c;
   c.line = line_number;
   try {
+    // Deeper lines would overflow the stack of the recursive JSON writers.
+    if (eval::limits::nesting_depth(text) > eval::limits::max_nesting)
+      throw std::invalid_argument("JSON nested deeper than " + std::to_string(eval::limits::max_nesting) +
+                                  " levels" + eval::limits::limit_note("max_nesting"));
     const json line = json::parse(text);
     if (!line.is_object()) throw std::invalid_argument("an answer line must be a JSON object");
     if (!line.contains("op") || !line["op"].is_string()) throw std::invalid_argument("missing string field \"op\"");

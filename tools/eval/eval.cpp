@@ -22,6 +22,7 @@
 #include "eval/eval.hpp"
 
 #include "protocol/json.hpp"
+#include "protocol/limits.hpp"
 #include "eval/op_table.hpp"
 
 #include "rigidref/errors.hpp"
@@ -31,6 +32,7 @@
 #include <cstdlib>
 #include <exception>
 #include <istream>
+#include <iterator>
 #include <new>
 #include <optional>
 #include <ostream>
@@ -44,8 +46,8 @@ namespace {
 using eval::json;
 using eval::ojson;
 
-// Deepest nesting of arrays/objects accepted in a request line.
-constexpr int max_nesting = 256;
+using eval::limits::max_nesting;
+using eval::limits::nesting_depth;
 
 const eval::op_table& op_table_instance() {
   static const eval::op_table table = [] {
@@ -69,26 +71,6 @@ struct request_error {
 
 bool is_blank(std::string_view line) {
   return line.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
-}
-
-// The deepest [ / { nesting outside strings (the line need not be valid JSON).
-int nesting_depth(std::string_view line) {
-  int depth = 0, deepest = 0;
-  bool in_string = false, escaped = false;
-  for (char c : line) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return deepest;
 }
 
 // The line with every number token that overflows a double replaced by a
@@ -217,6 +199,10 @@ std::string error_line(const json& id, const std::string& code, const std::strin
 
 // The answer line for one request line.
 std::string answer_line(const std::string& line) {
+  if (line.size() > eval::limits::max_line_bytes)  // not parsed: its id is unknown
+    return error_line(nullptr, "invalid_input",
+                      "request line longer than " + std::to_string(eval::limits::max_line_bytes) + " bytes" +
+                          eval::limits::limit_note("max_line_bytes"));
   request_error parse_failure;
   const std::optional<json> request = parse_request(line, parse_failure);
   if (!request) return error_line(nullptr, parse_failure.code, parse_failure.message);
@@ -256,9 +242,34 @@ std::string ops_help() {
   return text;
 }
 
+namespace {
+
+// std::getline that keeps at most `keep` bytes of the line (the rest is read
+// and dropped): an over-long line costs no more memory than the limit.
+bool read_line(std::istream& in, std::string& line, std::size_t keep) {
+  line.clear();
+  std::istreambuf_iterator<char> it(in), end;
+  if (it == end) {
+    in.setstate(std::ios::eofbit);
+    return false;
+  }
+  for (; it != end; ++it) {
+    const char c = *it;
+    if (c == '\n') {
+      ++it;
+      return true;
+    }
+    if (line.size() < keep) line += c;
+  }
+  in.setstate(std::ios::eofbit);
+  return true;
+}
+
+}  // namespace
+
 int run_eval(std::istream& in, std::ostream& out) {
   std::string line;
-  while (std::getline(in, line)) {
+  while (read_line(in, line, eval::limits::max_line_bytes + 2)) {  // +2: the '\r' and one byte over
     if (!line.empty() && line.back() == '\r') line.pop_back();  // CRLF input
     if (is_blank(line)) continue;                               // not a request: no answer
     std::string answer;

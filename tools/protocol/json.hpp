@@ -20,6 +20,8 @@
 //   the result field (never a silent NaN or a JSON null).
 #pragma once
 
+#include "protocol/limits.hpp"
+
 #include "rigidref/convert.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/mat2.hpp"
@@ -112,6 +114,7 @@ T real_from_json(const json& v, const std::string& path) {
     x = double_to<T>(d);
   } else if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
+    limits::check_number_chars(s.size(), path);
     if (detail::is_non_finite_word(s))
       throw invalid_input(path + ": non-finite value " + brief(v) + " (every input must be finite)");
     try {
@@ -159,6 +162,7 @@ class fields {
     const std::string base(name);
     if (!list.is_array())
       throw invalid_input(base + ": expected a list of [x, y] " + what + ", got " + brief(list));
+    limits::check_list_length(list.size(), base);
     std::vector<vec2<T>> out;
     out.reserve(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -170,6 +174,11 @@ class fields {
       T y = real_from_json<T>(p[1], path + "[1]");
       out.push_back({std::move(x), std::move(y)});
     }
+    if constexpr (is_exact_v<T>) {
+      std::vector<exact> coordinates;
+      for (const vec2<T>& p : out) coordinates.insert(coordinates.end(), {p.x, p.y});
+      limits::check_exact_list(out.size(), coordinates, base);
+    }
     return out;
   }
 
@@ -179,10 +188,12 @@ class fields {
     const json& list = require(name);
     const std::string base(name);
     if (!list.is_array()) throw invalid_input(base + ": expected a list of numbers, got " + brief(list));
+    limits::check_list_length(list.size(), base);
     std::vector<T> out;
     out.reserve(list.size());
     for (std::size_t i = 0; i < list.size(); ++i)
       out.push_back(real_from_json<T>(list[i], base + "[" + std::to_string(i) + "]"));
+    if constexpr (is_exact_v<T>) limits::check_exact_list(out.size(), out, base);
     return out;
   }
 

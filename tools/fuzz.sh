@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (build-fuzz/) and fuzzes them.
+#   bash tools/fuzz.sh SECONDS            each target (eval, check) for SECONDS
+#   bash tools/fuzz.sh SECONDS eval       one target (eval or check)
+# The seed corpus is rebuilt from the committed data (tests/fuzz/make_corpus.py)
+# in build-fuzz/corpus/TARGET (new inputs libFuzzer finds are kept there);
+# crashes, timeouts and leaks land in build-fuzz/artifacts/TARGET/ and the
+# log in build-fuzz/TARGET.log. A finding becomes a file in
+# tests/fuzz/regressions/TARGET/ (minimise it first: -minimize_crash=1), which
+# the ctests fuzz_replay_* replay in every build (tests/fuzz/README.md).
+# One fuzzing process per target (the machine is shared; no -jobs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:?usage: tools/fuzz.sh SECONDS [eval|check]}"
+targets="${2:-eval check}"
+flags="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+      -DRIGIDREF_BUILD_FUZZ=ON -DRIGIDREF_BUILD_BENCH=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+build_targets=()
+for t in $targets; do build_targets+=("${t}_fuzz"); done
+cmake --build build-fuzz -j"$(nproc)" --target "${build_targets[@]}"
+for t in $targets; do
+  python3 tests/fuzz/make_corpus.py "$t" "build-fuzz/corpus/$t"
+  mkdir -p "build-fuzz/artifacts/$t"
+  # -timeout: one request taking 10 s is a finding (docs/eval-protocol.md, Limits).
+  ./build-fuzz/tests/fuzz/"${t}_fuzz" "build-fuzz/corpus/$t" -dict=tests/fuzz/eval.dict \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="build-fuzz/artifacts/$t/" >"build-fuzz/$t.log" 2>&1 || status=$?
+  grep -E "INITED|ERROR|SUMMARY|stat::|DONE" "build-fuzz/$t.log" || true
+  tail -n 3 "build-fuzz/$t.log"
+  [ "${status:-0}" -eq 0 ] || { echo "tools/fuzz.sh: $t found a problem: build-fuzz/artifacts/$t/" >&2; exit 1; }
+done
