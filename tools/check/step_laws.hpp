@@ -12,6 +12,10 @@
 //                     model guarantees it: e = 0, or mu = 0 with one contact
 //                     (Newton restitution with friction can gain energy,
 //                     D-IMPULSE-11)
+// Which engine mechanisms break the momentum laws (position correction,
+// impulses applied at different points) is D-DYNENG-1; how each engine
+// applies restitution and friction, which the restitution and cone laws
+// meet, is D-DYNENG-2 (derivations/engine_dynamics.md).
 //   velocities        v', w' against the reference model (rigidref eval)
 // Contact laws use the engine's own points and normals where it reports
 // them (what its solver used), the reference's otherwise. Budgets: the rule
