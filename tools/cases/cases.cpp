@@ -15,6 +15,7 @@
 // manifolds are known by hand.
 #include "cases/cases.hpp"
 #include "cases/dynamics_set.hpp"
+#include "cases/strictly_convex.hpp"
 #include "protocol/json.hpp"
 
 #include "rigidref/predicates.hpp"
@@ -63,16 +64,6 @@ void write_mass_case(std::ostream& out, const std::string& id, const std::string
 
 std::vector<vec2<float>> box(float x, float y, float w, float h) {
   return {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
-}
-
-bool strictly_convex(const std::vector<vec2<float>>& v) {
-  int sign = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const int o = orientation(v[i], v[(i + 1) % v.size()], v[(i + 2) % v.size()]);
-    if (o == 0 || (sign != 0 && o != sign)) return false;
-    sign = o;
-  }
-  return true;
 }
 
 void write_pair(std::ostream& out, const std::string& id, const std::string& label,

@@ -20,6 +20,7 @@
 // poses, so every engine and the reference see the same contact. Then named
 // scenes with hand-known answers (tests/step_pair_test.cpp works them).
 #include "cases/dynamics_set.hpp"
+#include "cases/strictly_convex.hpp"
 #include "protocol/json.hpp"
 
 #include "rigidref/predicates.hpp"
@@ -88,16 +89,6 @@ void write_scene(std::ostream& out, const scene& s) {
   r["dt"] = static_cast<double>(s.dt);
   r["gravity"] = vec_json(s.gravity);
   out << eval::to_json_text(r) << '\n';
-}
-
-bool strictly_convex(const std::vector<vec2<float>>& v) {
-  int sign = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const int o = orientation(v[i], v[(i + 1) % v.size()], v[(i + 2) % v.size()]);
-    if (o == 0 || (sign != 0 && o != sign)) return false;
-    sign = o;
-  }
-  return true;
 }
 
 std::vector<vec2<float>> box(double w, double h, double cx = 0, double cy = 0) {
