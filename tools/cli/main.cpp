@@ -5,12 +5,10 @@
 //   rigidref cases    write a validation case set (data/validation/)
 //   rigidref campaign the long collision campaign (GJK, EPA, SAT against the exact oracle)
 //   rigidref scene    run an article scene step by step, article or reference model (JSON Lines, SVG)
-#include "campaign/campaign.hpp"
-#include "cases/cases.hpp"
+// eval and check are registered here; the others in more_subcommands.cpp.
 #include "check/check.hpp"
+#include "cli/more_subcommands.hpp"
 #include "eval/eval.hpp"
-#include "report/report.hpp"
-#include "scene/scene.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -22,13 +20,8 @@ int main(int argc, char** argv) {
       "Every number it prints is checked against an exact (rational) or 100+ digit answer."};
   app.require_subcommand(1);
 
-  rigidref::tools::report_options report_opts;
-  CLI::App* report = app.add_subcommand(
-      "report",
-      "Measure every implemented function in every precision against its oracle and print the\n"
-      "accuracy table: cases, max and RMS error in epsilons, max distance in ulps from the\n"
-      "correctly rounded answer, the bound it must meet, and a verdict. Exits 1 if any bound fails.");
-  rigidref::tools::add_report_options(*report, report_opts);
+  // report first in --help: it is the main job.
+  const auto run_more = rigidref::tools::add_more_subcommands(app);
 
   CLI::App* eval = app.add_subcommand(
       "eval",
@@ -53,44 +46,13 @@ int main(int argc, char** argv) {
       "with a command that reproduces them. Exit status 0 if none fails, 1 if any fails, 2 on bad usage.");
   rigidref::tools::add_check_options(*check, check_opts);
 
-  rigidref::tools::cases_options cases_opts;
-  CLI::App* cases = app.add_subcommand(
-      "cases",
-      "Write a validation case set as eval request lines on standard output (data/validation/ holds the\n"
-      "committed sets; an engine adapter answers them and `rigidref check` judges the answers). Every\n"
-      "input is a float written exactly, so float and double engines solve the same problem.");
-  rigidref::tools::add_cases_options(*cases, cases_opts);
-
-  rigidref::tools::campaign_options campaign_opts;
-  CLI::App* campaign = app.add_subcommand(
-      "campaign",
-      "The long collision campaign (not in CI): random and adversarial convex pairs per type (exactly\n"
-      "touching, parallel edges, shared vertices, needles, far offsets, size ratios, collinear and\n"
-      "repeated vertices) through gjk_distance, epa_penetration and sat, each compared with the exact\n"
-      "oracle: decisions must agree, values within the bounds of internal/bounds.hpp, every query timed.\n"
-      "Prints a table per type and kind with the worst case in full; progress on stderr every 2 s.\n"
-      "Exit status 1 on any failure or hang, 2 on bad usage.");
-  rigidref::tools::add_campaign_options(*campaign, campaign_opts);
-
-  rigidref::tools::scene_options scene_opts;
-  CLI::App* scene = app.add_subcommand(
-      "scene",
-      "Run one of the articles' two scenes step by step and print every body's position, angle,\n"
-      "velocity and angular velocity after each step as JSON Lines (derivations/scenes.md).\n"
-      "`--model article` is the page's code ported faithfully (in double with --js-libm it reproduces\n"
-      "data/golden/scene_*.json bit for bit); `--model reference` runs it with rigidref's components.");
-  rigidref::tools::add_scene_options(*scene, scene_opts);
-
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
     return rc == 0 ? 0 : 2;  // the protocol reserves 2 for bad command-line usage
   }
-  if (*report) return rigidref::tools::run_report(report_opts, std::cout, std::cerr);
-  if (*cases) return rigidref::tools::run_cases(cases_opts, std::cout);
-  if (*campaign) return rigidref::tools::run_campaign(campaign_opts, std::cout, std::cerr);
-  if (*scene) return rigidref::tools::run_scene(scene_opts, std::cout, std::cerr);
+  if (const auto status = run_more()) return *status;
   if (*check) return rigidref::tools::run_check(check_opts, std::cin, std::cout, std::cerr);
   if (*eval) return rigidref::tools::run_eval(std::cin, std::cout);
   return 2;
