@@ -13,10 +13,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:?usage: tools/fuzz.sh SECONDS [eval|check]}"
 targets="${2:-eval check}"
+bash tools/deps.sh --fuzz
 flags="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-      -DRIGIDREF_BUILD_FUZZ=ON -DRIGIDREF_BUILD_BENCH=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+      -DRIGIDREF_BUILD_FUZZ=ON -DRIGIDREF_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
 build_targets=()
 for t in $targets; do build_targets+=("${t}_fuzz"); done
 cmake --build build-fuzz -j"$(nproc)" --target "${build_targets[@]}"
