@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/limits.hpp"
 #include "rigidref/predicates.hpp"
 
 #include <cmath>
@@ -219,9 +220,11 @@ inline bool convex_polygon(const std::vector<point>& v) {
 
 // Answers one line in place (result or error).
 inline void answer(ojson& line, const std::map<std::string, op_handler>& ops) {
-  const std::string op = line.value("op", "");
-  const auto it = ops.find(op);
   try {
+    // "op" may be any JSON value: a non-string names no op this adapter runs.
+    const auto field = line.find("op");
+    const std::string op = field == line.end() ? "" : field->is_string() ? field->get<std::string>() : field->dump();
+    const auto it = ops.find(op);
     if (it == ops.end()) throw unsupported_case("this adapter does not run op \"" + op + "\"");
     it->second(line);
   } catch (const unsupported_case& e) {
@@ -277,6 +280,26 @@ inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>
   }
 }
 
+// Parses one request line into `line`; returns why it is not a request, or
+// "" when it is one. The limits are eval's (docs/eval-protocol.md 1.4): a
+// line nested deeper than max_nesting would exhaust the stack of the JSON
+// writer that echoes it back.
+inline std::string unreadable_request(const std::string& text, ojson& line) {
+  namespace limits = rigidref::tools::eval::limits;
+  if (text.size() > limits::max_line_bytes)
+    return "request line longer than " + std::to_string(limits::max_line_bytes) + " bytes" +
+           limits::limit_note("max_line_bytes");
+  if (limits::nesting_depth(text) > limits::max_nesting)
+    return "JSON nested deeper than " + std::to_string(limits::max_nesting) + " levels";
+  try {
+    line = ojson::parse(text);
+  } catch (const std::exception& e) {
+    return std::string("not valid JSON: ") + e.what();
+  }
+  if (!line.is_object()) return std::string("a request must be a JSON object, got ") + line.type_name();
+  return "";
+}
+
 // Runs the adapter over standard input; returns the process exit status.
 // `isolate`: answer each case in its own process (for engines that abort
 // or hang), with a wall-clock limit per case.
@@ -287,10 +310,11 @@ inline int run_adapter(const std::string& engine, const std::string& precision,
   while (std::getline(std::cin, text)) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     ojson line;
-    try {
-      line = ojson::parse(text);
-    } catch (const std::exception& e) {
-      std::cerr << engine << " adapter: skipping a line that is not JSON: " << e.what() << "\n";
+    if (const std::string problem = unreadable_request(text, line); !problem.empty()) {
+      // As `rigidref eval` does: one answer line per request line, with id null.
+      const ojson answer_line = {{"id", nullptr}, {"engine", engine}, {"precision", precision},
+                                 {"error", {{"code", "parse_error"}, {"message", problem}}}};
+      std::cout << answer_line.dump() << '\n';
       continue;
     }
     line["engine"] = engine;

@@ -234,9 +234,11 @@ export const isMain = (url) => process.argv[1] !== undefined && url === pathToFi
 // Unsupported, InvalidInput or anything the engine throws. `isCrash(e)` tells
 // a WebAssembly abort or trap from an ordinary exception.
 export function answer(line, ops, isCrash = () => false) {
-  const handler = ops[line.op];
+  // Own properties only: "op": "constructor" must not find Object's.
+  const op = typeof line.op === 'string' ? line.op : JSON.stringify(line.op ?? '');
+  const handler = Object.hasOwn(ops, op) ? ops[op] : undefined;
   try {
-    if (!handler) throw new Unsupported(`this adapter does not run op "${line.op}"`);
+    if (!handler) throw new Unsupported(`this adapter does not run op "${op}"`);
     handler(line);
     return { crashed: false };
   } catch (e) {
@@ -249,6 +251,41 @@ export function answer(line, ops, isCrash = () => false) {
     line.error = { code, message };
     return { crashed };
   }
+}
+
+// eval's limits on one line (docs/eval-protocol.md 1.4, tools/protocol/limits.hpp).
+const MAX_LINE_BYTES = 1 << 20;
+const MAX_NESTING = 256;
+
+// The deepest [ / { nesting outside strings (the text need not be valid JSON).
+function nestingDepth(text) {
+  let depth = 0, deepest = 0, inString = false, escaped = false;
+  for (const c of text) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ']' || c === '}') --depth;
+  }
+  return deepest;
+}
+
+// One request line: { line } when it is a JSON object, { problem } otherwise.
+export function readRequest(text) {
+  if (Buffer.byteLength(text) > MAX_LINE_BYTES) return { problem: `request line longer than ${MAX_LINE_BYTES} bytes (limit max_line_bytes, docs/eval-protocol.md section 1.4)` };
+  if (nestingDepth(text) > MAX_NESTING) return { problem: `JSON nested deeper than ${MAX_NESTING} levels` };
+  let line;
+  try {
+    line = JSON.parse(text);
+  } catch (e) {
+    return { problem: `not valid JSON: ${e.message}` };
+  }
+  if (line === null || typeof line !== 'object' || Array.isArray(line)) {
+    return { problem: `a request must be a JSON object, got ${line === null ? 'null' : Array.isArray(line) ? 'array' : typeof line}` };
+  }
+  return { line };
 }
 
 // Runs an adapter over `input` (default stdin), writing to `output` (default
@@ -268,12 +305,12 @@ export async function runAdapter({ engine, precision, ops, isCrash, restart, inp
   };
   for await (const text of lines) {
     if (text.trim() === '') continue;
-    let line;
-    try {
-      line = JSON.parse(text);
-      if (line === null || typeof line !== 'object' || Array.isArray(line)) throw new Error('not a JSON object');
-    } catch (e) {
-      process.stderr.write(`${engine} adapter: skipping a line that is not JSON: ${e.message}\n`);
+    const { line, problem } = readRequest(text);
+    if (problem) {
+      // As `rigidref eval` does: one answer line per request line, with id null.
+      const out = JSON.stringify({ id: null, engine, precision, error: { code: 'parse_error', message: problem } }) + '\n';
+      pending.push(out);
+      pendingSize += out.length;
       continue;
     }
     line.engine = engine;
