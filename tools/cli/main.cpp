@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
       "epsilon) and optional \"allowances\" for what it approximates on purpose (README.md,\n"
       "\"Checking an engine\"). Each case is recomputed exactly (or in 100 digits) and every field\n"
       "judged against its op's budget; prints a table per engine and op and the worst failing cases\n"
-      "with a command that reproduces them. Exit status 0 if none fails, 1 if any fails, 2 on bad usage.");
+      "with a command that reproduces them. --shard K/N and --merge split a large answer file by lines\n"
+      "(docs/scale-out.md). Exit status 0 if none fails, 1 if any fails, 2 on bad usage.");
   rigidref::tools::add_check_options(*check, check_opts);
 
   rigidref::tools::cases_options cases_opts;
@@ -68,8 +69,9 @@ int main(int argc, char** argv) {
       "touching, parallel edges, shared vertices, needles, far offsets, size ratios, collinear and\n"
       "repeated vertices) through gjk_distance, epa_penetration and sat, each compared with the exact\n"
       "oracle: decisions must agree, values within the bounds of internal/bounds.hpp, every query timed.\n"
-      "Prints a table per type and kind with the worst case in full; progress on stderr every 2 s.\n"
-      "Exit status 1 on any failure or hang, 2 on bad usage.");
+      "Prints a table per type and kind with the worst case in full; progress every 2 s and timing on\n"
+      "stderr. --shard K/N and --merge run it as N shards under GNU parallel or Slurm (docs/scale-out.md).\n"
+      "Exit status 1 on any failure or hang, 2 on bad usage or shards that do not merge.");
   rigidref::tools::add_campaign_options(*campaign, campaign_opts);
 
   rigidref::tools::scene_options scene_opts;
