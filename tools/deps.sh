@@ -3,13 +3,14 @@
 # JavaScript engines of the adapters in tools/adapters/js (npm ci, exactly
 # the versions of its package-lock.json; only when node_modules is missing or
 # older than the lock). Runs apt-get as root, or through sudo when not root.
-#   bash tools/deps.sh          build, report and engine adapters
+#   bash tools/deps.sh          build, report, engine adapters, and GNU parallel (the
+#                               scale_out test and docs/scale-out.md run shards with it)
 #   bash tools/deps.sh --test   also Chromium, for the browser test of the report
 #   bash tools/deps.sh --fuzz   also clang and its libFuzzer runtime (tools/fuzz.sh)
 set -euo pipefail
 packages=(cmake g++ make libboost-dev libmpfr-dev libgmp-dev catch2 librapidcheck-dev
           nlohmann-json3-dev libcli11-dev libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev libbullet-dev nodejs
-          libmd4c-html0-dev libmd4c-dev)
+          libmd4c-html0-dev libmd4c-dev parallel)
 [ "${1:-}" = "--test" ] && packages+=(chromium)
 [ "${1:-}" = "--fuzz" ] && packages+=(clang libclang-rt-14-dev)
 # npm comes with some Node.js builds; Debian packages it apart.

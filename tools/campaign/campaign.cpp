@@ -1,16 +1,23 @@
 #include "campaign/campaign.hpp"
 
+#include "campaign/records.hpp"
+#include "campaign/rows.hpp"
+#include "shard/shard.hpp"
+
 #include "rigidref/internal/collision_campaign.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <tuple>
 
 namespace rigidref::tools {
+
+using campaign::json;
 
 void add_campaign_options(CLI::App& cmd, campaign_options& opts) {
   cmd.add_option("--pairs", opts.pairs,
@@ -51,27 +58,49 @@ void add_campaign_options(CLI::App& cmd, campaign_options& opts) {
                  "machine is counted as slow, not as a hang")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  CLI::Option* shard_opt =
+      cmd.add_option("--shard", opts.shard,
+                     "Run slice K of N (K in 1..N) and write its records as JSON Lines (to standard output, or\n"
+                     "to --pairs-out): the contiguous block floor((K-1)T/N) .. floor(KT/N)-1 of each type's T\n"
+                     "pairs. Shards of one campaign (same options) merge with --merge into the single run's\n"
+                     "summary; run them with GNU parallel or a Slurm job array (docs/scale-out.md)")
+          ->check([](const std::string& s) {
+            try {
+              shard::parse(s);
+              return std::string();
+            } catch (const std::invalid_argument& e) {
+              return std::string(e.what());
+            }
+          });
+  CLI::Option* out_opt = cmd.add_option(
+      "--pairs-out", opts.pairs_out,
+      "Also write one JSON Lines record per pair (type, kind, index, the oracle's verdict, decision/bound/\n"
+      "error/hang flags, the largest error in eps) to this file (\"-\": standard output), with a header\n"
+      "(the options, the shard) and an end record; the format of --shard (docs/scale-out.md)");
+  CLI::Option* merge_opt =
+      cmd.add_option("--merge", opts.merge,
+                     "Merge the records of shards 1..N of one campaign and print the summary the single run\n"
+                     "prints (timing, on stderr, is summed over the shards). Refuses (exit 2) files of\n"
+                     "different options, a missing, repeated or unfinished shard, a missing or repeated pair")
+          ->expected(1, -1);
+  for (const char* name : {"--pairs", "--mp-pairs", "--type", "--seed", "--kinds", "--first", "--max-query-ms"})
+    merge_opt->excludes(cmd.get_option(name));
+  merge_opt->excludes(shard_opt);
+  merge_opt->excludes(out_opt);
 }
 
 namespace {
 
-std::string fmt_eps(double x) {
-  if (std::isinf(x)) return "inf";
-  std::ostringstream o;
-  o << std::setprecision(3) << x;
-  return o.str();
-}
-
 class ticker {
  public:
-  explicit ticker(std::ostream& err) : err_(err), start_(clock::now()), last_(start_) {}
+  ticker(std::ostream& err, std::string who) : err_(err), who_(std::move(who)), start_(clock::now()), last_(start_) {}
   void tick(const std::string& type, std::size_t done, std::size_t total, std::size_t failures, bool force = false) {
     const auto now = clock::now();
     if (!force && std::chrono::duration<double>(now - last_).count() < 2.0) return;
     last_ = now;
     const double t = std::chrono::duration<double>(now - start_).count();
     const double tt = std::chrono::duration<double>(now - type_start_).count();
-    err_ << "[" << std::fixed << std::setprecision(1) << t << " s] " << type << ": " << done << "/" << total
+    err_ << "[" << std::fixed << std::setprecision(1) << t << " s] " << who_ << type << ": " << done << "/" << total
          << " pairs, " << std::setprecision(0) << (tt > 0 ? static_cast<double>(done) / tt : 0.0) << " pairs/s, failures "
          << failures << "\n"
          << std::defaultfloat;
@@ -82,30 +111,42 @@ class ticker {
  private:
   using clock = std::chrono::steady_clock;
   std::ostream& err_;
+  std::string who_;
   clock::time_point start_, last_, type_start_;
 };
 
+struct run_state {
+  const campaign_options& o;
+  shard::spec slice;
+  std::vector<std::string> kinds;
+  std::vector<campaign::row_state> rows;
+  std::vector<std::pair<std::string, double>> seconds;
+  json pairs_written = json::object();
+  std::ostream* records = nullptr;  // --pairs-out
+  ticker& tk;
+};
+
 template <class T>
-void run_type(const campaign_options& o, const std::vector<std::string>& kinds, std::vector<verify::campaign_row>& rows,
-              std::vector<double>& seconds, ticker& tk) {
+void run_type(run_state& st) {
+  const campaign_options& o = st.o;
   const std::string name(scalar_name<T>());
   if (o.type != "all" && o.type != name) return;
-  const bool mp = !std::is_floating_point_v<T>;
-  std::size_t total = mp ? (o.mp_pairs > 0 ? o.mp_pairs : o.pairs / 10) : o.pairs;
-  total = std::max(total, std::min<std::size_t>(o.pairs, kinds.size()));
-  const std::size_t first_row = rows.size();
+  const auto& kinds = st.kinds;
+  const std::size_t total = campaign::type_total(o, name, kinds.size());
+  const std::size_t begin = shard::block_begin(st.slice, total), end = shard::block_end(st.slice, total);
+  const std::size_t first_row = st.rows.size();
   for (const auto& k : kinds) {
-    verify::campaign_row r;
-    r.type = name;
-    r.kind = k;
-    rows.push_back(r);
+    campaign::row_state r;
+    r.row.type = name;
+    r.row.kind = k;
+    st.rows.push_back(r);
   }
   verify::campaign_limits lim;
   lim.max_query_ms = o.max_query_ms;
-  tk.start_type();
+  st.tk.start_type();
   const auto t0 = std::chrono::steady_clock::now();
   std::size_t failures = 0;
-  for (std::size_t i = 0; i < total; ++i) {
+  for (std::size_t i = begin; i < end; ++i) {
     const std::uint64_t global = o.first + i;
     const std::size_t slot = static_cast<std::size_t>(global % kinds.size());
     const std::uint64_t index = global / kinds.size();
@@ -114,87 +155,83 @@ void run_type(const campaign_options& o, const std::vector<std::string>& kinds, 
     while (verify::campaign_kinds[kind_id] != kind) ++kind_id;
     verify::rng g = verify::campaign_rng(o.seed, kind_id, index);
     const auto pair = verify::campaign_generate<T>(g, kind);
-    verify::campaign_row& row = rows[first_row + slot];
-    const bool before = row.failed();
-    const std::size_t before_count = row.decision_mismatches + row.bound_failures + row.errors + row.hangs;
     const std::string where = name + " " + kind + " #" + std::to_string(index) + " (reproduce: rigidref campaign --type \"" +
                               name + "\" --seed " + std::to_string(o.seed) + " --kinds " + kind + " --first " +
                               std::to_string(index) + " --pairs 1)";
-    verify::campaign_check<T>(pair, where, lim, row);
-    (void)before;
-    if (row.decision_mismatches + row.bound_failures + row.errors + row.hangs != before_count) ++failures;
-    tk.tick(name, i + 1, total, failures);
+    // One pair in a row of its own, then folded: the same totals as
+    // checking into the row directly, and the pair's own record.
+    verify::campaign_row one;
+    one.type = name;
+    one.kind = kind;
+    verify::campaign_check<T>(pair, where, lim, one);
+    if (one.failed()) ++failures;
+    campaign::fold_pair(st.rows[first_row + slot], one, i, lim.keep_failures);
+    if (st.records) *st.records << campaign::pair_record(name, kind, index, i, one).dump() << '\n';
+    st.tk.tick(name, i + 1 - begin, end - begin, failures);
   }
-  tk.tick(name, total, total, failures, true);
-  seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  st.tk.tick(name, end - begin, end - begin, failures, true);
+  st.pairs_written[name] = end - begin;
+  st.seconds.emplace_back(name, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 }  // namespace
 
 int run_campaign(const campaign_options& o, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> kinds = o.kinds;
-  if (kinds.empty()) kinds.assign(std::begin(verify::campaign_kinds), std::end(verify::campaign_kinds));
-  std::vector<verify::campaign_row> rows;
-  std::vector<double> seconds;
-  ticker tk(err);
-  run_type<float>(o, kinds, rows, seconds, tk);
-  run_type<double>(o, kinds, rows, seconds, tk);
-  run_type<long double>(o, kinds, rows, seconds, tk);
-  run_type<mp50>(o, kinds, rows, seconds, tk);
-  run_type<mp100>(o, kinds, rows, seconds, tk);
-
-  out << "rigidref collision campaign  (seed " << o.seed << ", --pairs " << o.pairs << ", first " << o.first
-      << ", query limit " << o.max_query_ms << " ms)\n"
-      << "Each pair runs gjk_distance, epa_penetration and sat; decisions are compared with the exact oracle\n"
-      << "(verify/collision_oracle.hpp), values in eps of the type against internal/bounds.hpp.\n"
-      << "verdicts: oracle's separated/touching/intersecting counts. dec: pairs with a decision mismatch;\n"
-      << "bound: pairs with a value outside its bound; err: a query threw; hang: a query over the limit twice,\n"
-      << "in wall and CPU time (slow: over it in wall time only, i.e. preempted); cap, fb: GJK/EPA cap_reached\n"
-      << "and exact_fallback counts (reported, not failures); max ms: slowest query, wall clock.\n\n";
-  out << std::left << std::setw(12) << "type" << std::setw(15) << "kind" << std::right << std::setw(9) << "pairs"
-      << std::setw(20) << "sep/touch/int" << std::setw(6) << "dec" << std::setw(7) << "bound" << std::setw(5) << "err"
-      << std::setw(6) << "hang" << std::setw(6) << "slow" << std::setw(10) << "cap g/e" << std::setw(16) << "fb g/e"
-      << std::setw(11) << "worst eps" << "  " << std::left << std::setw(18) << "(metric)" << std::right << std::setw(9)
-      << "max ms" << "\n";
-  bool any_failed = false;
-  for (const auto& r : rows) {
-    any_failed = any_failed || r.failed();
-    std::ostringstream verdicts, caps, fbs;
-    verdicts << r.separated << "/" << r.touching << "/" << r.intersecting;
-    caps << r.gjk_caps << "/" << r.epa_caps;
-    fbs << r.gjk_fallbacks << "/" << r.epa_fallbacks;
-    std::ostringstream ms;
-    ms << std::fixed << std::setprecision(2) << r.max_query_ms;
-    out << std::left << std::setw(12) << r.type << std::setw(15) << r.kind << std::right << std::setw(9) << r.pairs
-        << std::setw(20) << verdicts.str() << std::setw(6) << r.decision_mismatches << std::setw(7) << r.bound_failures
-        << std::setw(5) << r.errors << std::setw(6) << r.hangs << std::setw(6) << r.slow_once << std::setw(10)
-        << caps.str() << std::setw(16) << fbs.str() << std::setw(11) << fmt_eps(r.worst_eps) << "  " << std::left
-        << std::setw(18) << ("(" + r.worst_metric + ")") << std::right << std::setw(9) << ms.str() << "\n";
+  if (!o.merge.empty()) return run_campaign_merge(o.merge, out, err);
+  shard::spec slice;
+  try {
+    if (!o.shard.empty()) slice = shard::parse(o.shard);
+  } catch (const std::invalid_argument& e) {
+    err << "rigidref campaign: " << e.what() << "\n";
+    return 2;
   }
-  std::size_t si = 0;
-  std::string last_type;
-  out << "\nRuntime per type:";
-  for (const auto& r : rows)
-    if (r.type != last_type) {
-      last_type = r.type;
-      if (si < seconds.size()) out << "  " << r.type << " " << std::fixed << std::setprecision(1) << seconds[si++] << " s";
+  // With --shard and no --pairs-out the records are the output.
+  const std::string records_path = !o.pairs_out.empty() ? o.pairs_out : (o.shard.empty() ? "" : "-");
+  std::ofstream records_file;
+  std::ostream* records = nullptr;
+  if (records_path == "-") {
+    records = &out;
+  } else if (!records_path.empty()) {
+    records_file.open(records_path);
+    if (!records_file) {
+      err << "rigidref campaign: cannot write " << records_path << "\n";
+      return 2;
     }
-  out << std::defaultfloat << "  (total " << std::fixed << std::setprecision(1) << tk.elapsed() << " s)\n"
-      << std::defaultfloat;
-  out << "\nWorst case of each row (exact inputs: every coordinate reads back to the same value):\n";
-  for (const auto& r : rows) {
-    if (r.worst_case.empty()) continue;
-    out << "  " << r.type << " " << r.kind << ": " << fmt_eps(r.worst_eps) << " eps, " << r.worst_ulps << " ulps\n    "
-        << r.worst_case << "\n";
+    records = &records_file;
   }
-  bool header = false;
-  for (const auto& r : rows) {
-    if (r.failures.empty()) continue;
-    if (!header) out << "\nFailures (the first few per row):\n";
-    header = true;
-    for (const auto& f : r.failures) out << "  " << f << "\n";
+  const bool table = records != &out;
+  const std::string who = o.shard.empty() ? "" : "shard " + slice.text() + " ";
+  ticker tk(err, who);
+  run_state st{o, slice, campaign::resolved_kinds(o), {}, {}, json::object(), records, tk};
+  if (records) *records << campaign::header_record(o, slice).dump() << '\n';
+  run_type<float>(st);
+  run_type<double>(st);
+  run_type<long double>(st);
+  run_type<mp50>(st);
+  run_type<mp100>(st);
+  bool any_failed = false;
+  for (const auto& r : st.rows) any_failed = any_failed || r.row.failed();
+  if (records) {
+    for (const auto& r : st.rows)
+      if (r.has_worst)
+        *records << json{{"record", "worst"}, {"type", r.row.type}, {"kind", r.row.kind}, {"i", r.worst_i},
+                         {"text", r.row.worst_case}}.dump()
+                 << '\n';
+    for (const auto& r : st.rows)
+      *records << json{{"record", "timing"}, {"type", r.row.type}, {"kind", r.row.kind}, {"slow", r.row.slow_once},
+                       {"max_ms", campaign::number(r.row.max_query_ms)}}.dump()
+               << '\n';
+    for (const auto& [type, sec] : st.seconds)
+      *records << json{{"record", "runtime"}, {"type", type}, {"seconds", sec}}.dump() << '\n';
+    *records << json{{"record", "end"}, {"pairs", st.pairs_written}}.dump() << '\n';
+    records->flush();
+    if (!*records) {
+      err << "rigidref campaign: writing " << records_path << " failed\n";
+      return 2;
+    }
   }
-  out << "\n" << (any_failed ? "FAILED: a decision, bound, error or hang above." : "All pairs passed.") << "\n";
+  if (table) campaign::print_summary(o, st.rows, out);
+  campaign::print_timing(st.rows, st.seconds, tk.elapsed(), o.shard.empty() ? "" : " of shard " + slice.text(), err);
   return any_failed ? 1 : 0;
 }
 

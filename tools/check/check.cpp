@@ -9,9 +9,11 @@
 #include "check/manifold.hpp"
 #include "check/rules.hpp"
 #include "check/step_laws.hpp"
+#include "check/summary.hpp"
 #include "eval/eval.hpp"
 #include "protocol/json.hpp"
 #include "protocol/limits.hpp"
+#include "shard/shard.hpp"
 
 #include "rigidref/convert.hpp"
 #include "rigidref/scalar.hpp"
@@ -38,6 +40,32 @@ void add_check_options(CLI::App& cmd, check_options& opts) {
       ->capture_default_str();
   cmd.add_option("--worst", opts.worst, "Print this many failing cases in full, worst first")->capture_default_str();
   cmd.add_option("--verdicts", opts.verdicts, "Also write one JSON line per case (verdict, error in eps) here");
+  CLI::Option* shard_opt =
+      cmd.add_option("--shard", opts.shard,
+                     "Judge only the lines L with (L-1) mod N == K-1 (slice K of N, K in 1..N; every line is\n"
+                     "read, line numbers stay global) and write one JSON Lines record per judged case to\n"
+                     "standard output (or to --cases-out); --merge of shards 1..N prints the single run's\n"
+                     "summary. GNU parallel or a Slurm job array runs the shards (docs/scale-out.md)")
+          ->check([](const std::string& s) {
+            try {
+              shard::parse(s);
+              return std::string();
+            } catch (const std::invalid_argument& e) {
+              return std::string(e.what());
+            }
+          });
+  CLI::Option* out_opt = cmd.add_option(
+      "--cases-out", opts.cases_out,
+      "Also write the shard records (a header, one record per judged case, an end record with the\n"
+      "line count and a digest of the input) to this file (\"-\": standard output)");
+  CLI::Option* merge_opt =
+      cmd.add_option("--merge", opts.merge,
+                     "Merge the records of shards 1..N of one answer stream and print the summary of the\n"
+                     "single run. Refuses (exit 2) a missing, repeated or unfinished shard, shards of different\n"
+                     "inputs or of different N, and missing or repeated lines")
+          ->expected(1, -1);
+  for (CLI::Option* o : {cmd.get_option("--results"), cmd.get_option("--verdicts"), shard_opt, out_opt})
+    merge_opt->excludes(o);
   cmd.footer(check::rules_help());
 }
 
@@ -45,31 +73,9 @@ namespace {
 
 using eval::json;
 
-enum class verdict { pass, fail, skipped, both_reject, unreadable };
-
-const char* verdict_name(verdict v) {
-  switch (v) {
-    case verdict::pass: return "pass";
-    case verdict::fail: return "fail";
-    case verdict::skipped: return "skipped";
-    case verdict::both_reject: return "both_reject";
-    case verdict::unreadable: return "unreadable";
-  }
-  return "?";
-}
-
-struct case_outcome {
-  std::size_t line = 0;
-  std::string engine = "?", op = "?", precision = "double";
-  verdict v = verdict::unreadable;
-  double error_eps = 0;     // worst field error in the engine's epsilon
-  std::string worst_field;  // where it was
-  std::string detail;       // why it failed / was skipped
-  std::string failure;      // short reason: the failing field, "rejected", "crashed", ...
-  std::string request;      // the reference request line, to reproduce
-  json engine_result, reference_result;
-  json laws;  // step.pair: one verdict per law (check/step_laws.hpp)
-};
+using check::case_outcome;
+using check::verdict;
+using check::verdict_name;
 
 // The engine's unit roundoff doubled (machine epsilon) for its precision.
 exact epsilon_of(const std::string& precision) {
@@ -386,24 +392,17 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
   return c;
 }
 
-struct group_summary {
-  std::size_t cases = 0, pass = 0, fail = 0, skipped = 0, both_reject = 0, unreadable = 0;
-  double worst_eps = 0;
-  std::size_t worst_line = 0;
-  std::map<std::string, std::size_t> failures;  // by short reason
-};
-
-std::string fmt_eps(double x) {
-  if (std::isinf(x)) return "inf";
-  std::ostringstream o;
-  if (x != 0 && (x >= 1e5 || x < 1e-2)) o << std::setprecision(2) << std::scientific << x;
-  else o << std::setprecision(3) << x;
-  return o.str();
-}
-
 }  // namespace
 
 int run_check(const check_options& opts, std::istream& stdin_stream, std::ostream& out, std::ostream& err) {
+  if (!opts.merge.empty()) return run_check_merge(opts, out, err);
+  shard::spec slice;
+  try {
+    if (!opts.shard.empty()) slice = shard::parse(opts.shard);
+  } catch (const std::invalid_argument& e) {
+    err << "rigidref check: " << e.what() << "\n";
+    return 2;
+  }
   std::ifstream file;
   std::istream* in = &stdin_stream;
   if (opts.results != "-") {
@@ -422,36 +421,39 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       return 2;
     }
   }
-  std::vector<case_outcome> outcomes;
-  std::map<std::pair<std::string, std::string>, group_summary> groups;
+  // With --shard and no --cases-out the records are the output.
+  const std::string records_path = !opts.cases_out.empty() ? opts.cases_out : (opts.shard.empty() ? "" : "-");
+  std::ofstream records_file;
+  std::ostream* records = nullptr;
+  if (records_path == "-") {
+    records = &out;
+  } else if (!records_path.empty()) {
+    records_file.open(records_path);
+    if (!records_file) {
+      err << "rigidref check: cannot write " << records_path << "\n";
+      return 2;
+    }
+    records = &records_file;
+  }
+  if (records)
+    *records << json{{"record", "header"}, {"tool", "rigidref check"}, {"format", check::record_format},
+                     {"shard", slice.k}, {"of", slice.n}}.dump()
+             << '\n';
+  const std::string who = opts.shard.empty() ? "rigidref check: " : "rigidref check: shard " + slice.text() + ": ";
+  check::summary sum;
+  shard::digest input;
   const auto start = std::chrono::steady_clock::now();
   auto last_progress = start;
   std::string text;
-  std::size_t line_number = 0;
+  std::size_t line_number = 0, judged = 0;
   while (std::getline(*in, text)) {
     ++line_number;
+    input.add_line(text);
     if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (!shard::owns_line(slice, line_number)) continue;
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
     case_outcome c = judge_line(text, line_number);
-    group_summary& g = groups[{c.engine, c.op}];
-    ++g.cases;
-    switch (c.v) {
-      case verdict::pass: ++g.pass; break;
-      case verdict::fail:
-        ++g.fail;
-        ++g.failures[c.failure];
-        break;
-      case verdict::skipped: ++g.skipped; break;
-      case verdict::both_reject: ++g.both_reject; break;
-      case verdict::unreadable:
-        ++g.unreadable;
-        ++g.failures["unreadable"];
-        break;
-    }
-    if ((c.v == verdict::pass || c.v == verdict::fail) && (c.error_eps > g.worst_eps || g.worst_line == 0)) {
-      g.worst_eps = c.error_eps;
-      g.worst_line = c.line;
-    }
+    ++judged;
     if (verdicts) {
       json v = {{"line", c.line}, {"engine", c.engine}, {"op", c.op}, {"verdict", verdict_name(c.v)},
                 {"field", c.worst_field}, {"detail", c.detail}};
@@ -459,46 +461,31 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       if (!c.laws.is_null()) v["laws"] = c.laws;
       verdicts << eval::to_json_text(v) << '\n';
     }
-    if (c.v == verdict::fail || c.v == verdict::unreadable) outcomes.push_back(std::move(c));
+    if (records) *records << check::case_record(c).dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    sum.add(std::move(c));
     const auto now = std::chrono::steady_clock::now();
     if (now - last_progress > std::chrono::seconds(2)) {
-      err << "rigidref check: " << line_number << " lines judged\n";
+      err << who << line_number << " lines read, " << judged << " judged\n";
       last_progress = now;
     }
   }
-
-  out << std::left << std::setw(32) << "engine" << std::setw(22) << "op" << std::right << std::setw(7) << "cases"
-      << std::setw(7) << "pass" << std::setw(7) << "fail" << std::setw(8) << "skipped" << std::setw(8) << "reject"
-      << std::setw(12) << "worst eps" << "  worst line\n";
-  std::size_t failures = 0;
-  for (const auto& [key, g] : groups) {
-    out << std::left << std::setw(32) << key.first << std::setw(22) << key.second << std::right << std::setw(7)
-        << g.cases << std::setw(7) << g.pass << std::setw(7) << (g.fail + g.unreadable) << std::setw(8) << g.skipped
-        << std::setw(8) << g.both_reject << std::setw(12) << fmt_eps(g.worst_eps) << "  " << g.worst_line << "\n";
-    failures += g.fail + g.unreadable;
-  }
-  for (const auto& [key, g] : groups) {
-    if (g.failures.empty()) continue;
-    out << "  " << key.first << " " << key.second << " fails on:";
-    for (const auto& [reason, n] : g.failures) out << " " << reason << " " << n << ";";
-    out << "\n";
-  }
-  std::stable_sort(outcomes.begin(), outcomes.end(),
-                   [](const case_outcome& a, const case_outcome& b) { return a.error_eps > b.error_eps; });
-  const std::size_t shown = std::min(opts.worst, outcomes.size());
-  if (shown > 0) out << "\nworst " << shown << " of " << outcomes.size() << " failing cases:\n";
-  for (std::size_t i = 0; i < shown; ++i) {
-    const case_outcome& c = outcomes[i];
-    out << "line " << c.line << " (" << c.engine << ", " << c.op << ", " << verdict_name(c.v) << "): " << c.detail
-        << "\n";
-    if (!c.request.empty()) {
-      out << "  engine:    " << eval::to_json_text(c.engine_result) << "\n";
-      out << "  reference: " << eval::to_json_text(c.reference_result) << "\n";
-      out << "  reproduce: echo '" << c.request << "' | rigidref eval\n";
+  if (records) {
+    *records << json{{"record", "end"}, {"lines", line_number}, {"judged", judged}, {"input", input.hex()}}.dump()
+             << '\n';
+    records->flush();
+    if (!*records) {
+      err << "rigidref check: writing " << records_path << " failed\n";
+      return 2;
+    }
+    if (records == &out) {
+      std::size_t failing = 0;
+      std::ostringstream ignored;
+      failing = sum.print(line_number, 0, ignored);
+      err << who << line_number << " lines read, " << judged << " judged, " << failing << " failing\n";
+      return failing == 0 ? 0 : 1;
     }
   }
-  out << "\n" << line_number << " lines, " << failures << " failing\n";
-  return failures == 0 ? 0 : 1;
+  return sum.print(line_number, opts.worst, out) == 0 ? 0 : 1;
 }
 
 }  // namespace rigidref::tools

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace rigidref::tools {
 
@@ -13,13 +14,22 @@ struct check_options {
   std::string results = "-";  // answer file, "-" = standard input
   std::size_t worst = 5;      // failing cases printed in full
   std::string verdicts;       // write one JSON line per case here ("" = none)
+  std::string shard;          // "K/N": judge lines L with (L-1) mod N == K-1 (docs/scale-out.md)
+  std::string cases_out;      // shard records of every judged case ("-" = stdout); "" = none
+  std::vector<std::string> merge;  // shard record files to merge instead of judging
 };
 
 void add_check_options(CLI::App& cmd, check_options& opts);
 
 // Prints the summary on `out`, progress on `err`. Returns 0 when every case
 // passes (or is skipped by the engine), 1 when any fails or cannot be read,
-// 2 when the results file cannot be opened.
+// 2 when the results file cannot be opened. With --shard and no
+// --cases-out the shard records go to `out` (check/summary.hpp) instead of
+// the summary.
 int run_check(const check_options& opts, std::istream& stdin_stream, std::ostream& out, std::ostream& err);
+
+// --merge FILES...: the summary of the single run from its shards' records
+// (check/merge.cpp); 2 when they are not shards 1..N of one stream.
+int run_check_merge(const check_options& opts, std::ostream& out, std::ostream& err);
 
 }  // namespace rigidref::tools

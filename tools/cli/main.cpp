@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
       "epsilon) and optional \"allowances\" for what it approximates on purpose (README.md,\n"
       "\"Checking an engine\"). Each case is recomputed exactly (or in 100 digits) and every field\n"
       "judged against its op's budget; prints a table per engine and op and the worst failing cases\n"
-      "with a command that reproduces them. Exit status 0 if none fails, 1 if any fails, 2 on bad usage.");
+      "with a command that reproduces them. --shard K/N and --merge split a large answer file by lines\n"
+      "(docs/scale-out.md). Exit status 0 if none fails, 1 if any fails, 2 on bad usage.");
   rigidref::tools::add_check_options(*check, check_opts);
 
   try {

@@ -41,8 +41,9 @@ std::function<std::optional<int>()> add_more_subcommands(CLI::App& app) {
       "touching, parallel edges, shared vertices, needles, far offsets, size ratios, collinear and\n"
       "repeated vertices) through gjk_distance, epa_penetration and sat, each compared with the exact\n"
       "oracle: decisions must agree, values within the bounds of internal/bounds.hpp, every query timed.\n"
-      "Prints a table per type and kind with the worst case in full; progress on stderr every 2 s.\n"
-      "Exit status 1 on any failure or hang, 2 on bad usage.");
+      "Prints a table per type and kind with the worst case in full; progress every 2 s and timing on\n"
+      "stderr. --shard K/N and --merge run it as N shards under GNU parallel or Slurm (docs/scale-out.md).\n"
+      "Exit status 1 on any failure or hang, 2 on bad usage or shards that do not merge.");
   add_campaign_options(*campaign, opts->campaign);
 
   CLI::App* scene = app.add_subcommand(
