@@ -97,6 +97,15 @@ def requests(precision):
         b = polygon(n2, precision, cx=dx, cy=0.125)
         yield f"gjk.distance {name}", {"op": "gjk.distance", "a": a, "b": b}
         yield f"epa.penetration {name}", {"op": "epa.penetration", "a": a, "b": b}
+        yield f"contact.manifold {name}", {"op": "contact.manifold", "a": a, "b": b}
+    # step.pair: two bodies of n3 vertices each, 0.5 apart at their centres
+    # (overlapping), approaching and spinning.
+    def step_body(dx, vx):  # n3: room in the line for the bodies' other fields
+        return {"vertices": polygon(n3, precision), "position": [coord(dx, precision, 0), 0], "angle": 0,
+                "velocity": [coord(vx, precision, 0), 0], "angular_velocity": coord(0.75, precision, 0),
+                "density": 1, "static": False}
+    yield "step.pair", {"op": "step.pair", "body1": step_body(0.0, 1.25), "body2": step_body(1.5, -1.25),
+                        "restitution": 0.5, "friction": 0.3, "dt": 0.015625, "gravity": [0, 0]}
     yield "sat.rectangles", {"op": "sat.rectangles",
                              "r1": {"center": [0, 0], "width": 2, "height": 1, "angle": 0.5},
                              "r2": {"center": [1, 1], "width": 1, "height": 1, "angle": -0.3}}
