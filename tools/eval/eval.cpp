@@ -23,6 +23,7 @@
 
 #include "protocol/json.hpp"
 #include "protocol/limits.hpp"
+#include "protocol/read_line.hpp"
 #include "eval/op_table.hpp"
 
 #include "rigidref/errors.hpp"
@@ -241,31 +242,6 @@ std::string ops_help() {
   }
   return text;
 }
-
-namespace {
-
-// std::getline that keeps at most `keep` bytes of the line (the rest is read
-// and dropped): an over-long line costs no more memory than the limit.
-bool read_line(std::istream& in, std::string& line, std::size_t keep) {
-  line.clear();
-  std::istreambuf_iterator<char> it(in), end;
-  if (it == end) {
-    in.setstate(std::ios::eofbit);
-    return false;
-  }
-  for (; it != end; ++it) {
-    const char c = *it;
-    if (c == '\n') {
-      ++it;
-      return true;
-    }
-    if (line.size() < keep) line += c;
-  }
-  in.setstate(std::ios::eofbit);
-  return true;
-}
-
-}  // namespace
 
 int run_eval(std::istream& in, std::ostream& out) {
   std::string line;
