@@ -342,8 +342,9 @@ TEST_CASE("check: the reference's own double and float manifolds pass the contac
   // The judge's definitions (D-CONTACT-11..13) must accept the clipping
   // manifold itself, rounded to the engine's precision: its point is on the
   // normal line through the reference point, and its separation is sigma
-  // there. Run on the committed case set (312 pairs, sizes 1e-3..1e3,
-  // offsets up to 1e6), with eval's answers handed in as an engine's.
+  // there. Run on the committed case set (432 pairs: random ones of sizes
+  // 1e-3..1e3, then the families of 1e-5..1e5 and offsets up to 1e6 sizes),
+  // with eval's answers handed in as an engine's.
   std::ifstream in(std::string(RIGIDREF_SOURCE_DIR) + "/data/validation/manifold.jsonl");
   REQUIRE(in);
   std::vector<json> cases;

@@ -8,13 +8,20 @@
 // offset float can carry), half as many convex polygons of at most 8
 // vertices (what Box2D takes), then named adversarial cases: a unit box at
 // growing distance from the origin (Box2D #949/#1006), a box below Box2D's
-// weld distance, an 8-gon and a 9-gon (b2_maxPolygonVertices = 8).
+// weld distance, an 8-gon and a 9-gon (b2_maxPolygonVertices = 8); then the
+// labelled families of families.hpp (many vertices, offset 1 .. 1e6 sizes,
+// tiny, huge, needles).
+//
+// Set "collision": random pairs, named pairs, then the pair families of
+// families.hpp (many vertices, offset, tiny, huge, touching, shallow, deep,
+// needles).
 //
 // Set "manifold": contact.manifold requests on the random pairs of the set
 // "collision" (same seed, same pairs), then named face/vertex contacts whose
-// manifolds are known by hand.
+// manifolds are known by hand, then the same pair families as "collision".
 #include "cases/cases.hpp"
 #include "cases/dynamics_set.hpp"
+#include "cases/families.hpp"
 #include "cases/strictly_convex.hpp"
 #include "protocol/json.hpp"
 
@@ -141,6 +148,7 @@ void write_collision_set(const cases_options& opts, std::ostream& out) {
         box(5000, 1e4f - 0.5f, 1, 1));
   named("separated-parallel", "unit boxes 1/8 apart with parallel faces", box(0, 0, 1, 1), box(1.125f, 0, 1, 1));
   named("needle-across", "a needle 1000 x 1e-3 across a unit box", box(-500, 0.5f, 1000, 1e-3f), box(0, 0, 1, 1));
+  for (const family_pair& p : pair_families(opts.seed)) write_pair(out, "pair-" + p.id, p.label, p.a, p.b);
 }
 
 void write_manifold_pair(std::ostream& out, const std::string& id, const std::string& label,
@@ -181,6 +189,7 @@ void write_manifold_set(const cases_options& opts, std::ostream& out) {
         box(1e4f + 0.5f, 1e4f + 0.75f, 1, 1));
   named("size-ratio-1e3", "a unit box sunk 1/2 into the top face of a box of side 1e3", box(0, 0, 1e3f, 1e3f),
         box(500, 1e3f - 0.5f, 1, 1));
+  for (const family_pair& p : pair_families(opts.seed)) write_manifold_pair(out, "pair-" + p.id, p.label, p.a, p.b);
 }
 
 }  // namespace
@@ -223,6 +232,7 @@ int run_cases(const cases_options& opts, std::ostream& out) {
                                                  static_cast<float>(std::sin(k * 0.698131700797732))});
   write_mass_case(out, "mass-octagon", "8 vertices (Box2D's maximum)", octagon);
   write_mass_case(out, "mass-nonagon", "9 vertices (one more than Box2D takes)", nonagon);
+  for (const family_polygon& p : mass_families(opts.seed)) write_mass_case(out, "mass-" + p.id, p.label, p.vertices);
   return 0;
 }
 
