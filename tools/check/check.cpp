@@ -5,6 +5,7 @@
 // check_rules.hpp. Errors are measured in exact arithmetic on the engine's
 // printed values, so the judge adds no rounding of its own.
 #include "check/check.hpp"
+#include "check/dynamics_records.hpp"
 #include "check/geometry.hpp"
 #include "check/manifold.hpp"
 #include "check/rules.hpp"
@@ -38,6 +39,9 @@ void add_check_options(CLI::App& cmd, check_options& opts) {
       ->capture_default_str();
   cmd.add_option("--worst", opts.worst, "Print this many failing cases in full, worst first")->capture_default_str();
   cmd.add_option("--verdicts", opts.verdicts, "Also write one JSON line per case (verdict, error in eps) here");
+  cmd.add_option("--dynamics-out", opts.dynamics_out,
+                 "Also write one JSON line per step.pair case here: each law's verdict and each contact's\n"
+                 "normal velocity before and after (check/dynamics_records.hpp)");
   cmd.footer(check::rules_help());
 }
 
@@ -69,6 +73,8 @@ struct case_outcome {
   std::string request;      // the reference request line, to reproduce
   json engine_result, reference_result;
   json laws;  // step.pair: one verdict per law (check/step_laws.hpp)
+  json id;    // the case's "id", if any
+  std::optional<check::step_judgement> step;  // step.pair, when the laws judged it
 };
 
 // The engine's unit roundoff doubled (machine epsilon) for its precision.
@@ -309,6 +315,7 @@ void judge_step(const json& line, const json& request, const json& reference, ca
     c.failure = j.failure;
     c.detail = j.detail;
     c.laws = check::laws_json(j);
+    c.step = j;
   } catch (const check::step_non_finite& e) {
     throw non_finite_value(e.what());
   }
@@ -329,6 +336,7 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
     if (check::find_op_rule(c.op) == nullptr)
       throw std::invalid_argument("rigidref check has no tolerance rule for op \"" + c.op + "\"");
     c.engine = line.value("engine", std::string("?"));
+    if (line.contains("id")) c.id = line["id"];
     c.precision = line.value("precision", std::string("double"));
     epsilon_of(c.precision);  // validates the name
     json request = line;
@@ -422,6 +430,14 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       return 2;
     }
   }
+  std::ofstream dynamics;
+  if (!opts.dynamics_out.empty()) {
+    dynamics.open(opts.dynamics_out);
+    if (!dynamics) {
+      err << "rigidref check: cannot write " << opts.dynamics_out << "\n";
+      return 2;
+    }
+  }
   std::vector<case_outcome> outcomes;
   std::map<std::pair<std::string, std::string>, group_summary> groups;
   const auto start = std::chrono::steady_clock::now();
@@ -459,6 +475,10 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       if (!c.laws.is_null()) v["laws"] = c.laws;
       verdicts << eval::to_json_text(v) << '\n';
     }
+    if (dynamics && c.op == "step.pair")
+      dynamics << eval::to_json_text(check::dynamics_record(c.engine, c.id, c.line, verdict_name(c.v), c.detail,
+                                                            c.step ? &*c.step : nullptr))
+               << '\n';
     if (c.v == verdict::fail || c.v == verdict::unreadable) outcomes.push_back(std::move(c));
     const auto now = std::chrono::steady_clock::now();
     if (now - last_progress > std::chrono::seconds(2)) {

@@ -13,6 +13,7 @@ struct check_options {
   std::string results = "-";  // answer file, "-" = standard input
   std::size_t worst = 5;      // failing cases printed in full
   std::string verdicts;       // write one JSON line per case here ("" = none)
+  std::string dynamics_out;   // one record per step.pair case here ("" = none)
 };
 
 void add_check_options(CLI::App& cmd, check_options& opts);
