@@ -413,6 +413,26 @@ TEST_CASE("check step.pair: velocities at the engine's contacts tell detection f
   CHECK(n[0]["laws"]["velocities_at_engine_contacts"] == "not judged");
 }
 
+TEST_CASE("eval step.pair at_contacts: given contacts, bad ones rejected", "[step][eval]") {
+  json q = json::parse(R"({"op":"step.pair","precision":"double","body1":{"radius":1,"velocity":[1,0]},
+    "body2":{"radius":1,"position":[2,0],"velocity":[-1,0]},"restitution":1})");
+  q["at_contacts"] = json::array({{{"point", {1, 0}}, {"normal", {2, 0}}}});
+  const json a = json::parse(run_cli("eval", q.dump(-1) + "\n").out);
+  INFO(a.dump());
+  REQUIRE(a["ok"] == true);
+  CHECK(a["result"]["body2_after"]["velocity"] == json::array({1.0, 0.0}));  // swapped, as detected (worked above)
+  CHECK(a["result"]["contacts"][0]["normal"] == json::array({1.0, 0.0}));
+  json bad = q;
+  bad["at_contacts"][0]["normal"] = {0, 0};
+  CHECK(json::parse(run_cli("eval", bad.dump(-1) + "\n").out)["error"]["code"] == "invalid_input");
+  bad = q;
+  bad["at_contacts"] = json::array();
+  for (int i = 0; i < 17; ++i) bad["at_contacts"].push_back({{"point", {1, 0}}, {"normal", {1, 0}}});
+  CHECK(json::parse(run_cli("eval", bad.dump(-1) + "\n").out)["error"]["code"] == "invalid_input");
+  bad["at_contacts"] = json::array({{{"point", {1, 0}}}});
+  CHECK(json::parse(run_cli("eval", bad.dump(-1) + "\n").out)["error"]["code"] == "invalid_input");
+}
+
 TEST_CASE("check --dynamics-out: a record per step.pair case with laws and contact velocities", "[step][check]") {
   const auto file = temp_path("dynamics_out");
   json skipped = boxes_answer();

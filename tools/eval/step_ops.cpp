@@ -77,7 +77,12 @@ step_body<T> body_field(const fields& top, const char* name) {
 template <class T>
 std::vector<step_contact<T>> contacts_field(const json& list) {
   if (!list.is_array()) throw invalid_input("at_contacts: expected a list of {\"point\", \"normal\"}, got " + brief(list));
-  limits::check_list_length(list.size(), "at_contacts");
+  // A step has one or two contacts per pair; more given ones only make the
+  // sweeps to the LCP solution longer (D-STEP-7), so they are capped.
+  constexpr std::size_t max_given_contacts = 16;
+  if (list.size() > max_given_contacts)
+    throw invalid_input("at_contacts: at most " + std::to_string(max_given_contacts) + " contacts, got " +
+                        std::to_string(list.size()));
   std::vector<step_contact<T>> out;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string prefix = "at_contacts[" + std::to_string(i) + "].";
