@@ -3,6 +3,9 @@
 # the committed one in data/validation/results/ (the numbers that
 # derivations/engines.md reports). A difference means the engine, the
 # reference or the judge changed: look, then update the findings and the file.
+# For a dynamics set (EXPECTED named *-dynamics.txt) the per-case law records
+# of `rigidref check --dynamics-out` are compared too, with the committed
+# <name>.jsonl next to the summary (the report's dynamics section reads it).
 # Arguments: -DADAPTER= -DADAPTER_ARGS= -DCLI= -DCASES= -DEXPECTED= -DWORK=
 file(MAKE_DIRECTORY "${WORK}")
 get_filename_component(name "${EXPECTED}" NAME_WE)
@@ -20,7 +23,14 @@ endif()
 if(NOT adapter_rc EQUAL 0)
   message(FATAL_ERROR "adapter ${ADAPTER} failed (${adapter_rc}): ${adapter_err}")
 endif()
-execute_process(COMMAND "${CLI}" check --results "${answers}" --worst 0 OUTPUT_FILE "${summary}"
+set(records_args "")
+if(name MATCHES "-dynamics$")
+  set(records "${WORK}/${name}.jsonl")
+  get_filename_component(expected_dir "${EXPECTED}" DIRECTORY)
+  set(expected_records "${expected_dir}/${name}.jsonl")
+  set(records_args --dynamics-out "${records}")
+endif()
+execute_process(COMMAND "${CLI}" check --results "${answers}" --worst 0 ${records_args} OUTPUT_FILE "${summary}"
                 RESULT_VARIABLE check_rc)
 if(NOT (check_rc EQUAL 0 OR check_rc EQUAL 1))
   message(FATAL_ERROR "rigidref check failed to run (exit ${check_rc})")
@@ -30,5 +40,30 @@ file(READ "${EXPECTED}" want)
 if(NOT got STREQUAL want)
   message(FATAL_ERROR "the summary of ${name} changed.\n--- committed (${EXPECTED}):\n${want}\n"
                       "--- now (${summary}):\n${got}")
+endif()
+if(records_args)
+  if(NOT EXISTS "${expected_records}")
+    message(FATAL_ERROR "the dynamics records ${expected_records} are not committed; the ones written now "
+                        "are ${records}: review them and copy them there")
+  endif()
+  file(READ "${records}" got_records)
+  file(READ "${expected_records}" want_records)
+  if(NOT got_records STREQUAL want_records)
+    # The first differences, where a diff program is at hand.
+    find_program(DIFF diff)
+    set(differences "")
+    if(DIFF)
+      execute_process(COMMAND "${DIFF}" "${expected_records}" "${records}" OUTPUT_VARIABLE differences)
+      string(LENGTH "${differences}" length)
+      if(length GREATER 3000)
+        string(SUBSTRING "${differences}" 0 3000 differences)
+        string(APPEND differences "\n[...]")
+      endif()
+    endif()
+    message(FATAL_ERROR "the dynamics records of ${name} are stale: ${expected_records} (committed) differs from "
+                        "${records} (now).\n${differences}\nReview the change, then copy the new file over the "
+                        "committed one and update the engine x law table of derivations/engine_dynamics.md.")
+  endif()
+  message(STATUS "${name}: dynamics records as committed")
 endif()
 message(STATUS "${name}: summary as committed")

@@ -114,6 +114,37 @@ TEMPLATE_TEST_CASE("step.pair: head-on equal discs exchange velocities (e = 1)",
   CHECK(r.contacts[0].jn == T(2 * T(boost::math::constants::pi<T>())));
 }
 
+// Given contacts (D-DYNENG-3): the discs' own contact, given with a normal
+// of length 3, is normalised and answers as detection does; no given
+// contact is a free step (the discs pass through, velocities unchanged).
+TEMPLATE_TEST_CASE("step.pair: contacts given by the caller replace detection", "[step]", float, double, rigidref::mp100) {
+  using T = TestType;
+  step_pair_request<T> q;
+  q.body1.is_circle = q.body2.is_circle = true;
+  q.body1.radius = q.body2.radius = T(1);
+  q.body2.position = {T(2), T(0)};
+  q.body1.velocity = {T(1), T(0)};
+  q.body2.velocity = {T(-1), T(0)};
+  q.restitution = T(1);
+  rigidref::step_contact<T> given;
+  given.point = {T(1), T(0)};
+  given.normal = {T(3), T(0)};
+  q.given_contacts = std::vector<rigidref::step_contact<T>>{given};
+  const auto r = rigidref::step_pair<T>(q);
+  REQUIRE(r.contacts.size() == 1);
+  CHECK(r.contacts[0].normal == vec2<T>{T(1), T(0)});
+  CHECK(r.body1_after.velocity == vec2<T>{T(-1), T(0)});
+  CHECK(r.body2_after.velocity == vec2<T>{T(1), T(0)});
+  q.given_contacts = std::vector<rigidref::step_contact<T>>{};
+  const auto free = rigidref::step_pair<T>(q);
+  CHECK(free.contacts.empty());
+  CHECK(free.body1_after.velocity == vec2<T>{T(1), T(0)});
+  CHECK(free.body2_after.velocity == vec2<T>{T(-1), T(0)});
+  given.normal = {T(0), T(0)};
+  q.given_contacts = std::vector<rigidref::step_contact<T>>{given};
+  CHECK_THROWS_AS(rigidref::step_pair<T>(q), rigidref::invalid_input);
+}
+
 // A triangle, local vertices (0,-1), (2,1), (-1,1), density 1: area 3,
 // centroid (1/3, 1/3), m = 3, I = m/36 (8 + 9 + 5) = 11/6. Its vertex (0,-1)
 // touches the ground top at (0,0) (position (0,1)); it falls at 1. Lever arm
@@ -303,6 +334,29 @@ json boxes_answer() {
   return line;
 }
 
+// Equal discs (r = 1, m = pi, I = pi/2) head on at 1 and -1, e = 1, mu = 0,
+// but the engine puts the contact at (1, 0.1), off the line of centres, with
+// n = (1, 0), and responds exactly there: lever arms r1 = (1, 0.1),
+// r2 = (-1, 0.1), r x n = -0.1 for both; K = 2/pi + 2 (0.01)/(pi/2) =
+// 2.04/pi; jn = 2 * 2 / K = 4 pi / 2.04; v1' = (1 - 4/2.04, 0),
+// v2' = (-1 + 4/2.04, 0), w1' = 0.1 jn / I = 0.8/2.04, w2' = -0.8/2.04.
+// The reference's own contact is (1, 0): there the discs swap velocities
+// without spin, so `velocities` fails while `velocities_at_engine_contacts`
+// (the reference at (1, 0.1)) holds: a detection difference, not a solver one.
+json offset_discs_answer() {
+  json line = json::parse(R"({"id":3,"op":"step.pair","engine":"hand","precision":"double",
+    "body1":{"radius":1,"velocity":[1,0]},
+    "body2":{"radius":1,"position":[2,0],"velocity":[-1,0]},
+    "restitution":1,"friction":0,"dt":0.015625})");
+  const double pi = 3.141592653589793, v = 4 / 2.04, w = 0.8 / 2.04;
+  line["result"] = {
+      {"body1_after", {{"position", {(1 - v) / 64, 0}}, {"angle", w / 64}, {"velocity", {1 - v, 0}}, {"angular_velocity", w}}},
+      {"body2_after",
+       {{"position", {2 + (v - 1) / 64, 0}}, {"angle", -w / 64}, {"velocity", {v - 1, 0}}, {"angular_velocity", -w}}},
+      {"contacts", json::array({{{"point", {1, 0.1}}, {"normal", {1, 0}}, {"jn", 4 * pi / 2.04}, {"jt", 0}}})}};
+  return line;
+}
+
 std::vector<json> check_verdicts(const std::vector<json>& lines, int& status) {
   std::string input;
   for (const json& l : lines) input += l.dump(-1) + "\n";
@@ -331,7 +385,94 @@ TEST_CASE("check step.pair: correct answers pass every law", "[step][check]") {
   }
   CHECK(v[1]["laws"]["linear_momentum"].is_object());  // judged: two dynamic bodies, g = 0
   CHECK(v[0]["laws"]["linear_momentum"] == "not judged");  // a static body
+  for (const json& x : v) CHECK(x["laws"]["velocities_at_engine_contacts"].at("pass") == true);
   CHECK(status == 0);
+}
+
+TEST_CASE("check step.pair: velocities at the engine's contacts tell detection from response", "[step][check]") {
+  int status = 0;
+  const auto v = check_verdicts({offset_discs_answer()}, status);
+  REQUIRE(v.size() == 1);
+  INFO(v[0].dump());
+  CHECK(law_fails(v[0], "velocities"));
+  CHECK(v[0]["laws"]["velocities_at_engine_contacts"].at("pass") == true);
+  for (const char* law : {"linear_momentum", "angular_momentum", "restitution", "no_approach", "energy"})
+    CHECK(v[0]["laws"][law].at("pass") == true);
+  CHECK(v[0]["verdict"] == "fail");  // velocities decides; the diagnostic does not
+  // A response off the reference's at the engine's own point fails both.
+  json off = offset_discs_answer();
+  off["result"]["body2_after"]["angular_velocity"] = -0.8 / 2.04 + 0.01;
+  const auto w = check_verdicts({off}, status);
+  REQUIRE(w.size() == 1);
+  CHECK(law_fails(w[0], "velocities_at_engine_contacts"));
+  // Without reported contacts the diagnostic is not judged.
+  json none = offset_discs_answer();
+  none["result"].erase("contacts");
+  const auto n = check_verdicts({none}, status);
+  REQUIRE(n.size() == 1);
+  CHECK(n[0]["laws"]["velocities_at_engine_contacts"] == "not judged");
+}
+
+TEST_CASE("eval step.pair at_contacts: given contacts, bad ones rejected", "[step][eval]") {
+  json q = json::parse(R"({"op":"step.pair","precision":"double","body1":{"radius":1,"velocity":[1,0]},
+    "body2":{"radius":1,"position":[2,0],"velocity":[-1,0]},"restitution":1})");
+  q["at_contacts"] = json::array({{{"point", {1, 0}}, {"normal", {2, 0}}}});
+  const json a = json::parse(run_cli("eval", q.dump(-1) + "\n").out);
+  INFO(a.dump());
+  REQUIRE(a["ok"] == true);
+  CHECK(a["result"]["body2_after"]["velocity"] == json::array({1.0, 0.0}));  // swapped, as detected (worked above)
+  CHECK(a["result"]["contacts"][0]["normal"] == json::array({1.0, 0.0}));
+  json bad = q;
+  bad["at_contacts"][0]["normal"] = {0, 0};
+  CHECK(json::parse(run_cli("eval", bad.dump(-1) + "\n").out)["error"]["code"] == "invalid_input");
+  bad = q;
+  bad["at_contacts"] = json::array();
+  for (int i = 0; i < 17; ++i) bad["at_contacts"].push_back({{"point", {1, 0}}, {"normal", {1, 0}}});
+  CHECK(json::parse(run_cli("eval", bad.dump(-1) + "\n").out)["error"]["code"] == "invalid_input");
+  bad["at_contacts"] = json::array({{{"point", {1, 0}}}});
+  CHECK(json::parse(run_cli("eval", bad.dump(-1) + "\n").out)["error"]["code"] == "invalid_input");
+}
+
+TEST_CASE("check --dynamics-out: a record per step.pair case with laws and contact velocities", "[step][check]") {
+  const auto file = temp_path("dynamics_out");
+  json skipped = boxes_answer();
+  skipped.erase("result");
+  skipped["error"] = {{"code", "unsupported"}, {"message", "not here"}};
+  json other = json::parse(R"({"op":"mass.polygon","engine":"hand","vertices":[[0,0],[1,0],[0,1]],"result":{}})");
+  std::string input;
+  for (const json& l : {offset_discs_answer(), skipped, other}) input += l.dump(-1) + "\n";
+  const cli_run r = run_cli("check --dynamics-out " + shell_quote(file.string()), input);
+  CHECK(r.status == 1);  // the offset discs fail velocities
+  const auto lines = split_lines(read_file(file));
+  std::filesystem::remove(file);
+  REQUIRE(lines.size() == 2);  // the mass case has no record
+  const json a = json::parse(lines[0]), b = json::parse(lines[1]);
+  CHECK(a["engine"] == "hand");
+  CHECK(a["id"] == 3);
+  CHECK(a["verdict"] == "fail");
+  CHECK(a["laws"]["velocities"]["verdict"] == "fail");
+  CHECK(a["laws"]["restitution"]["verdict"] == "pass");
+  CHECK(a["laws"]["friction_cone"]["verdict"] == "pass");
+  CHECK(a["laws"]["energy"]["verdict"] == "pass");  // one frictionless contact: judged even with e = 1
+  REQUIRE(a["contacts"].size() == 1);
+  // u_n = -2 before, 2 after at (1, 0.1) (worked above), e = 1.
+  CHECK(a["contacts"][0]["e"] == 1.0);
+  CHECK(a["contacts"][0]["un_before"] == -2.0);
+  CHECK(std::abs(a["contacts"][0]["un_after"].get<double>() - 2) < 1e-14);
+  CHECK(a["contacts"][0]["restitution"] == "pass");
+  CHECK(b["verdict"] == "skipped");
+  CHECK_FALSE(b.contains("laws"));
+  // A law that does not apply says why.
+  json triangle = triangle_answer();
+  triangle["restitution"] = 0.5;
+  const auto file2 = temp_path("dynamics_out2");
+  run_cli("check --dynamics-out " + shell_quote(file2.string()), triangle.dump(-1) + "\n");
+  const json t = json::parse(split_lines(read_file(file2)).at(0));
+  std::filesystem::remove(file2);
+  CHECK(t["laws"]["linear_momentum"]["verdict"] == "not judged");
+  CHECK(t["laws"]["linear_momentum"]["reason"] == "a static body takes momentum");
+  CHECK(t["laws"]["energy"]["verdict"] == "not judged");
+  CHECK(t["laws"]["energy"]["reason"].get<std::string>().find("D-IMPULSE-11") != std::string::npos);
 }
 
 TEST_CASE("check step.pair: an answer breaking each law fails that law", "[step][check]") {

@@ -197,6 +197,22 @@ describe('step.pair: contact impulses', () => {
   }
 });
 
+describe('step.pair: contact points midway between the surfaces', () => {
+  // A unit box whose bottom (y = 0.49) is 0.01 into a floor whose top is
+  // y = 0.5: the protocol's point is midway, y = 0.495, whichever body is
+  // body1. Rapier's localContactPoint is on one body's surface; the adapter
+  // moves it by half the signed distance along n (D-DYNENG-3).
+  const floor = { vertices: box(-5, -0.5, 5, 0.5), position: [0, 0], static: true };
+  const box1 = { vertices: box(-0.5, -0.5, 0.5, 0.5), position: [0, 0.99], velocity: [0, -1], density: 1 };
+  for (const [label, body1, body2] of [['floor is body1', floor, box1], ['floor is body2', box1, floor]]) {
+    test(`rapier: ${label}`, () => {
+      const r = result('rapier', { op: 'step.pair', body1, body2, restitution: 0, friction: 0, dt: DT, gravity: [0, 0] });
+      assert.ok(r.contacts.length > 0, 'contacts');
+      for (const c of r.contacts) close(c.point[1], 0.495, 1e-6, 'contact point y');
+    });
+  }
+});
+
 describe('step.pair: impulses of the TOI sub-step are added, not replacing the step\'s', () => {
   // Case step-2 of data/validation/dynamics.jsonl: a bouncing circle that
   // Box2D's and planck's continuous physics solve a second time (the Box2D

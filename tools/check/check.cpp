@@ -5,6 +5,7 @@
 // check_rules.hpp. Errors are measured in exact arithmetic on the engine's
 // printed values, so the judge adds no rounding of its own.
 #include "check/check.hpp"
+#include "check/dynamics_records.hpp"
 #include "check/geometry.hpp"
 #include "check/manifold.hpp"
 #include "check/rules.hpp"
@@ -67,6 +68,9 @@ void add_check_options(CLI::App& cmd, check_options& opts) {
           ->expected(1, -1);
   for (CLI::Option* o : {cmd.get_option("--results"), cmd.get_option("--verdicts"), shard_opt, out_opt})
     merge_opt->excludes(o);
+  cmd.add_option("--dynamics-out", opts.dynamics_out,
+                 "Also write one JSON line per step.pair case here: each law's verdict and each contact's\n"
+                 "normal velocity before and after (check/dynamics_records.hpp)");
   cmd.footer(check::rules_help());
 }
 
@@ -316,6 +320,7 @@ void judge_step(const json& line, const json& request, const json& reference, ca
     c.failure = j.failure;
     c.detail = j.detail;
     c.laws = check::laws_json(j);
+    c.step = j;
   } catch (const check::step_non_finite& e) {
     throw non_finite_value(e.what());
   }
@@ -339,6 +344,7 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
     if (check::find_op_rule(c.op) == nullptr)
       throw std::invalid_argument("rigidref check has no tolerance rule for op \"" + c.op + "\"");
     c.engine = line.value("engine", std::string("?"));
+    if (line.contains("id")) c.id = line["id"];
     c.precision = line.value("precision", std::string("double"));
     epsilon_of(c.precision);  // validates the name
     json request = line;
@@ -446,6 +452,14 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
   const std::string who = opts.shard.empty() ? "rigidref check: " : "rigidref check: shard " + slice.text() + ": ";
   check::summary sum;
   shard::digest input;
+  std::ofstream dynamics;
+  if (!opts.dynamics_out.empty()) {
+    dynamics.open(opts.dynamics_out);
+    if (!dynamics) {
+      err << "rigidref check: cannot write " << opts.dynamics_out << "\n";
+      return 2;
+    }
+  }
   const auto start = std::chrono::steady_clock::now();
   auto last_progress = start;
   std::string text;
@@ -467,6 +481,10 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       if (!c.laws.is_null()) v["laws"] = c.laws;
       verdicts << eval::to_json_text(v) << '\n';
     }
+    if (dynamics && c.op == "step.pair")
+      dynamics << eval::to_json_text(check::dynamics_record(c.engine, c.id, c.line, verdict_name(c.v), c.detail,
+                                                            c.step ? &*c.step : nullptr))
+               << '\n';
     if (records) *records << check::case_record(c).dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
     sum.add(std::move(c));
     const auto now = std::chrono::steady_clock::now();

@@ -17,6 +17,7 @@ struct check_options {
   std::string shard;          // "K/N": judge lines L with (L-1) mod N == K-1 (docs/scale-out.md)
   std::string cases_out;      // shard records of every judged case ("-" = stdout); "" = none
   std::vector<std::string> merge;  // shard record files to merge instead of judging
+  std::string dynamics_out;   // one record per step.pair case here ("" = none)
 };
 
 void add_check_options(CLI::App& cmd, check_options& opts);

@@ -17,6 +17,11 @@
 // applies restitution and friction, which the restitution and cone laws
 // meet, is D-DYNENG-2 (derivations/engine_dynamics.md).
 //   velocities        v', w' against the reference model (rigidref eval)
+//   velocities_at_engine_contacts
+//                     the same, the reference evaluated at the engine's own
+//                     contact points and normals (D-DYNENG-3): detection
+//                     and response judged apart. A diagnostic: reported per
+//                     case, not part of the case's verdict.
 // Contact laws use the engine's own points and normals where it reports
 // them (what its solver used), the reference's otherwise. Budgets: the rule
 // of "step.pair" in rules.hpp (eps of the engine) times the law's scale,
@@ -50,11 +55,22 @@ struct law_verdict {
   bool judged = false;  // false: does not apply to this case (e.g. gravity on, a static body)
   bool pass = true;
   double error_eps = 0;  // worst error over the law's budget unit (eps times the law's scale)
-  std::string detail;
+  std::string detail;    // why it failed, or why it was not judged
+  bool decides_case = true;  // false: a diagnostic verdict, reported but not in the case's pass/fail
+};
+
+// One contact as the restitution law sees it: the normal velocities of the
+// relative velocity at the point before (v*) and after the step, rounded to
+// double for plotting; judged: the approach beats the threshold, and then
+// pass is the restitution law's verdict at this point alone.
+struct contact_velocities {
+  double e = 0, un_before = 0, un_after = 0;
+  bool judged = false, pass = true;
 };
 
 struct step_judgement {
   std::vector<law_verdict> laws;
+  std::vector<contact_velocities> contacts;  // the contacts the laws used, in order
   bool pass = true;
   double worst_eps = 0;
   std::string worst_law, failure, detail;
@@ -184,6 +200,8 @@ inline law_verdict named_law(const char* name) {
   return v;
 }
 
+inline double to_double(const Q& x) { return static_cast<double>(round_to<double>(x)); }
+
 inline double ratio(const Q& err, const Q& budget) {
   if (err == 0) return 0;
   if (budget == 0) return std::numeric_limits<double>::infinity();
@@ -220,6 +238,10 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
 
   step_judgement out;
   const auto record = [&](law_verdict v) {
+    if (!v.decides_case) {
+      out.laws.push_back(std::move(v));
+      return;
+    }
     if (v.judged && !v.pass) {
       out.pass = false;
       out.failure += (out.failure.empty() ? "" : ", ") + v.law;
@@ -238,6 +260,7 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
   };
   const bool dynamic_pair = !b[0].is_static && !b[1].is_static;
   const bool no_gravity = g.x == 0 && g.y == 0;
+  const std::string not_conserved = !dynamic_pair ? "a static body takes momentum" : "gravity adds momentum";
 
   {  // linear momentum (D-STEP-9.1)
     law_verdict v = named_law("linear_momentum");
@@ -252,6 +275,8 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
       const Q err = norm1(now - before);
       judge(v, err, scale, 0, budget);
       if (!v.pass) v.detail = "|delta p| = " + std::to_string(static_cast<double>(err)) + " (" + std::to_string(v.error_eps) + " budget units)";
+    } else {
+      v.detail = not_conserved;
     }
     record(v);
   }
@@ -268,6 +293,8 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
       const Q err = qabs(now - before);
       judge(v, err, scale, 0, budget);
       if (!v.pass) v.detail = "|delta L| = " + std::to_string(static_cast<double>(err));
+    } else {
+      v.detail = not_conserved;
     }
     record(v);
   }
@@ -288,6 +315,7 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
     }
     vscale = std::max(vscale, s);
     const Q un0 = dot(c.normal, u0), un1 = dot(c.normal, u1);
+    contact_velocities point{to_double(e), to_double(un0), to_double(un1)};
     // no_approach: u_n' >= 0
     if (un1 < 0) judge(approach, Q(-un1), s, solver_allowance, budget);
     else judge(approach, 0, s, solver_allowance, budget);
@@ -298,6 +326,8 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
       const Q miss = un1 + e * un0;  // 0 when the law holds; < 0 too little bounce
       const Q err = active ? qabs(miss) : (miss < 0 ? Q(-miss) : Q(0));
       judge(rest, err, s, solver_allowance, budget);
+      point.judged = true;
+      point.pass = err <= budget * s + solver_allowance;
       if (!rest.pass && rest.detail.empty())
         rest.detail = "u_n before " + std::to_string(static_cast<double>(un0)) + ", after " +
                       std::to_string(static_cast<double>(un1)) + ", e = " + std::to_string(static_cast<double>(e));
@@ -310,6 +340,14 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
       if (!cone.pass && cone.detail.empty())
         cone.detail = "jn = " + std::to_string(static_cast<double>(*c.jn)) + ", jt = " + std::to_string(static_cast<double>(*c.jt));
     }
+    out.contacts.push_back(point);
+  }
+  if (contacts.empty()) {
+    const char* none = "no contact at the pre-step poses";
+    rest.detail = approach.detail = cone.detail = none;
+  } else {
+    if (!rest.judged) rest.detail = "no contact approaches faster than the restitution threshold";
+    if (!cone.judged) cone.detail = "no impulses reported (jn and jt) at any contact";
   }
   record(rest);
   record(approach);
@@ -325,23 +363,23 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
       }
       judge(v, now > before ? Q(now - before) : Q(0), before + now, 0, budget);
       if (!v.pass) v.detail = "kinetic energy " + std::to_string(static_cast<double>(before)) + " -> " + std::to_string(static_cast<double>(now));
+    } else {
+      v.detail = "e > 0 with friction or several contacts: Newton restitution may gain energy (D-IMPULSE-11)";
     }
     record(v);
   }
-  {  // velocities against the reference, with the engine's restitution threshold (D-STEP-9.5)
-    law_verdict v = named_law("velocities");
-    json ref = reference;
-    if (threshold > 0) {
-      json q = request;
-      q["restitution_threshold"] = to_string(threshold);
-      q["precision"] = "mp100";
-      const json answer = json::parse(answer_line(eval::to_json_text(q)));
-      if (!answer.value("ok", false)) throw std::invalid_argument("the reference rejected the threshold: " + answer.dump());
-      ref = answer["result"];
-    }
+  // The reference's step for `q` (mp100), with the engine's restitution threshold.
+  const auto reference_step = [&](json q) {
+    q["precision"] = "mp100";
+    if (threshold > 0) q["restitution_threshold"] = to_string(threshold);
+    return json::parse(answer_line(eval::to_json_text(q)));
+  };
+  // The engine's velocities against a reference step `ref`, lever arms up to
+  // the contacts `at` (D-STEP-9.5).
+  const auto compare_velocities = [&](law_verdict& v, const json& ref, const std::vector<contact>& at) {
     const after r[2] = {read_after(ref, "body1_after"), read_after(ref, "body2_after")};
     Q reach = 0;
-    for (const contact& c : contacts)
+    for (const contact& c : at)
       for (int i = 0; i < 2; ++i) reach = std::max(reach, norm1(c.point - b[i].center));
     Q scale = vscale;
     for (int i = 0; i < 2; ++i) scale = std::max(scale, norm1(b[i].v) + norm1(r[i].v) + (qabs(b[i].w) + qabs(r[i].w)) * reach);
@@ -352,6 +390,40 @@ inline step_judgement judge_step_pair(const eval::json& line, const eval::json& 
         v.detail = std::string(i == 0 ? "body1" : "body2") + ": velocity off the reference by " +
                    std::to_string(static_cast<double>(norm1(a[i].v - r[i].v))) + ", angular velocity by " +
                    std::to_string(static_cast<double>(qabs(a[i].w - r[i].w)));
+    }
+  };
+  {  // velocities against the reference, with the engine's restitution threshold (D-STEP-9.5)
+    law_verdict v = named_law("velocities");
+    json ref = reference;
+    if (threshold > 0) {
+      const json answer = reference_step(request);
+      if (!answer.value("ok", false)) throw std::invalid_argument("the reference rejected the threshold: " + answer.dump());
+      ref = answer["result"];
+    }
+    compare_velocities(v, ref, contacts);
+    record(v);
+  }
+  {  // the same at the engine's own contacts, detection apart from response (D-DYNENG-3)
+    law_verdict v = named_law("velocities_at_engine_contacts");
+    v.decides_case = false;
+    const bool reported = result.contains("contacts") && result["contacts"].is_array();
+    if (!reported) {
+      v.detail = "the engine reports no contacts";
+    } else {
+      const std::vector<contact> own = read_contacts(result["contacts"], "contacts");
+      // In mp100 text: the engine's numbers (double or shorter) read back exactly.
+      const auto text = [](const Q& x) { return to_string(round_to<mp100>(x)); };
+      json at = json::array();
+      for (const contact& c : own)
+        at.push_back({{"point", {text(c.point.x), text(c.point.y)}}, {"normal", {text(c.normal.x), text(c.normal.y)}}});
+      json q = request;
+      q["at_contacts"] = at;
+      const json answer = reference_step(q);
+      if (!answer.value("ok", false)) {
+        v.detail = "the reference does not take the engine's contacts: " + answer["error"].value("message", "");
+      } else {
+        compare_velocities(v, answer["result"], own);
+      }
     }
     record(v);
   }

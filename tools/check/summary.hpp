@@ -13,11 +13,14 @@
 //    "input": FNV-1a 64 of every line read (shards of one stream agree)}
 #pragma once
 
+#include "check/step_laws.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +45,8 @@ struct case_outcome {
   std::string request;      // the reference request line, to reproduce
   json engine_result, reference_result;
   json laws;  // step.pair: one verdict per law (check/step_laws.hpp)
+  json id;    // the case's "id", if any
+  std::optional<step_judgement> step;  // step.pair, when the laws judged it (--dynamics-out)
 };
 
 inline constexpr int record_format = 1;

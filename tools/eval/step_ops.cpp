@@ -6,7 +6,10 @@
 // static to false; restitution and friction to 0, dt to 1/60, gravity to
 // [0, 0]. The optional "restitution_threshold" (default 0) restricts
 // restitution to faster approaches, as Box2D does (D-STEP-6); `rigidref
-// check` sets it from an engine's declared allowance. Extra result fields:
+// check` sets it from an engine's declared allowance. The optional
+// "at_contacts" ([{"point", "normal"}], an extension) replaces the contact
+// detection by those contacts (D-DYNENG-3): check judges an engine's response
+// at the engine's own contacts this way. Extra result fields:
 // each contact's "separation", and "sweeps" (sequential-impulse sweeps).
 // cos, sin and pi are needed: "exact" is unsupported (use mp100).
 #include "eval/op_table.hpp"
@@ -70,6 +73,30 @@ step_body<T> body_field(const fields& top, const char* name) {
   return b;
 }
 
+// "at_contacts": [{"point": [x, y], "normal": [x, y]}, ...] (D-DYNENG-3).
+template <class T>
+std::vector<step_contact<T>> contacts_field(const json& list) {
+  if (!list.is_array()) throw invalid_input("at_contacts: expected a list of {\"point\", \"normal\"}, got " + brief(list));
+  // A step has one or two contacts per pair; more given ones only make the
+  // sweeps to the LCP solution longer (D-STEP-7), so they are capped.
+  constexpr std::size_t max_given_contacts = 16;
+  if (list.size() > max_given_contacts)
+    throw invalid_input("at_contacts: at most " + std::to_string(max_given_contacts) + " contacts, got " +
+                        std::to_string(list.size()));
+  std::vector<step_contact<T>> out;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string prefix = "at_contacts[" + std::to_string(i) + "].";
+    if (!list[i].is_object()) throw invalid_input(prefix + ": expected {\"point\", \"normal\"}, got " + brief(list[i]));
+    const fields f(list[i]);
+    if (!f.has("point") || !f.has("normal")) throw invalid_input(prefix + ": needs \"point\" and \"normal\"");
+    step_contact<T> c;
+    c.point = pair_field<T>(f, "point", prefix);
+    c.normal = pair_field<T>(f, "normal", prefix);
+    out.push_back(c);
+  }
+  return out;
+}
+
 template <class T>
 ojson state_value(const step_body_state<T>& s, const std::string& name) {
   ojson o = ojson::object();
@@ -97,6 +124,7 @@ struct step_pair_op {
       q.dt = real_field<T>(f, "dt", "", T(T(1) / T(60)));
       q.gravity = pair_field<T>(f, "gravity", "");
       q.restitution_threshold = real_field<T>(f, "restitution_threshold", "", T(0));
+      if (f.has("at_contacts")) q.given_contacts = contacts_field<T>(f.require("at_contacts"));
       const step_pair_result<T> r = step_pair<T>(q);
       ojson o = ojson::object();
       o["body1_after"] = state_value(r.body1_after, "body1_after");
@@ -126,7 +154,7 @@ void add_step_ops(op_table& table) {
   add_op<step_pair_op>(table, "step.pair",
          {"one time step of two bodies (polygons or circles): contacts, impulses, semi-implicit Euler",
           "body1, body2: {vertices | radius, position, angle, velocity, angular_velocity, density, static}, "
-          "restitution, friction, dt, gravity, restitution_threshold",
+          "restitution, friction, dt, gravity, restitution_threshold, at_contacts: [{point, normal}]",
           "body1_after, body2_after: {position, angle, velocity, angular_velocity}, contacts: [{point, normal, jn, jt, "
           "separation}], sweeps"});
 }

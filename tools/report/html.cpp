@@ -1,4 +1,5 @@
 #include "report/html.hpp"
+#include "report/dynamics.hpp"
 #include "report/engine_matrix.hpp"
 #include "report/html_escape.hpp"
 
@@ -249,6 +250,7 @@ std::string engine_section(const fs::path& page_dir) {
        "of a judged case in eps of the engine's type; hover for the case count and the summary file. "
        "&mdash;: the engine has no adapter for that op.</p>\n"
     << engine_matrix_html(bars);
+  s << dynamics_section_html(read_dynamics_records(results));
   return s.str();
 }
 

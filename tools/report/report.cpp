@@ -1,4 +1,5 @@
 #include "report/report.hpp"
+#include "report/dynamics.hpp"
 #include "report/html.hpp"
 #include "report/measurements.hpp"
 #include "report/scene.hpp"
@@ -217,6 +218,19 @@ void render_derivations(const std::string& dir, std::ostream& err) {
   err << "wrote " << pages << " derivation pages to " << dir << "\n";
 }
 
+// The dynamics table of the committed engine records (report/dynamics.hpp).
+std::string dynamics_text() {
+#ifdef RIGIDREF_SOURCE_DIR
+  const std::filesystem::path results = std::filesystem::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
+#else
+  const std::filesystem::path results;
+#endif
+  if (results.empty() || !std::filesystem::exists(results)) return "";
+  return "\nEngine dynamics (step.pair), cases per engine and law, from data/validation/results/*-dynamics.jsonl\n"
+         "(derivations/engine_dynamics.md):\n" +
+         dynamics_table_text(read_dynamics_records(results));
+}
+
 const char* verdict_name(verdict v) {
   switch (v) {
     case verdict::pass: return "pass";
@@ -302,6 +316,7 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
           << ", max |diff| " << fmt(c.max_diff_wall) << " (wall-only), " << fmt(c.max_diff_body)
           << " (bodies)  -- " << c.variant << "\n";
   }
+  out << dynamics_text();
   std::ostringstream summary;
   summary << "summary: " << rows.size() + measured.size() << " rows, " << pass << " pass, " << fail << " fail, "
           << finding << " findings (article formulas and known violations reported, not bounded), " << std::fixed

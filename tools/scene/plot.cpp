@@ -186,6 +186,57 @@ std::string line_chart_svg(const std::vector<plot_series>& series, const std::st
   return s.str();
 }
 
+std::string scatter_svg(const std::vector<scatter_series>& series, const std::string& title, const std::string& xlabel,
+                        const std::string& ylabel, bool diagonal, bool standalone) {
+  // One range for both axes, so that y = x is the diagonal of the square.
+  double lo = 0, hi = 0;
+  for (const auto& r : series)
+    for (const auto& [x, y] : r.points)
+      if (std::isfinite(x) && std::isfinite(y)) lo = std::min({lo, x, y}), hi = std::max({hi, x, y});
+  if (hi - lo < 1e-12) lo -= 0.5, hi += 0.5;
+  const double pad = 0.05 * (hi - lo);
+  lo -= pad, hi += pad;
+  const double side = 360, left = 70, top = 28, right = 20, bottom = 46;
+  const double legend = 16 * static_cast<double>(series.size()) + 8;
+  const double w = left + side + right, h = top + side + bottom + legend;
+  auto px = [&](double x) { return left + side * (x - lo) / (hi - lo); };
+  auto py = [&](double y) { return top + side - side * (y - lo) / (hi - lo); };
+  std::ostringstream s;
+  s << open_svg(w, h, title, standalone) << std::fixed << std::setprecision(2);
+  s << "<text x=\"" << w / 2 << "\" y=\"16\" class=\"label\">" << html_escape(title) << "</text>\n";
+  for (double t : nice_ticks(lo, hi, 6)) {
+    s << "<line x1=\"" << left << "\" y1=\"" << py(t) << "\" x2=\"" << left + side << "\" y2=\"" << py(t)
+      << "\" class=\"grid\"/><text x=\"" << left - 6 << "\" y=\"" << py(t) + 4 << "\" class=\"ytick\">" << fmt(t)
+      << "</text>\n";
+    s << "<line x1=\"" << px(t) << "\" y1=\"" << top << "\" x2=\"" << px(t) << "\" y2=\"" << top + side
+      << "\" class=\"grid\"/><text x=\"" << px(t) << "\" y=\"" << top + side + 16 << "\" class=\"tick\">" << fmt(t)
+      << "</text>\n";
+  }
+  s << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << side << "\" height=\"" << side
+    << "\" fill=\"none\" stroke=\"#999\"/>\n";
+  if (diagonal)
+    s << "<line x1=\"" << px(lo) << "\" y1=\"" << py(lo) << "\" x2=\"" << px(hi) << "\" y2=\"" << py(hi)
+      << "\" stroke=\"#555\" stroke-dasharray=\"4 3\" class=\"diagonal\"/>\n";
+  s << "<text x=\"" << left + side / 2 << "\" y=\"" << top + side + 34 << "\" class=\"label\">" << html_escape(xlabel)
+    << "</text>\n";
+  s << "<text x=\"14\" y=\"" << top + side / 2 << "\" class=\"label\" transform=\"rotate(-90 14 " << top + side / 2
+    << ")\">" << html_escape(ylabel) << "</text>\n";
+  for (const auto& r : series)
+    for (const auto& [x, y] : r.points)
+      if (std::isfinite(x) && std::isfinite(y))
+        s << "<circle cx=\"" << px(x) << "\" cy=\"" << py(y) << "\" r=\"2.5\" fill=\"" << r.colour
+          << "\" fill-opacity=\"0.6\"/>\n";
+  double ly = top + side + bottom + 12;
+  for (const auto& r : series) {
+    s << "<circle cx=\"" << left + 6 << "\" cy=\"" << ly - 4 << "\" r=\"4\" fill=\"" << r.colour << "\"/><text x=\""
+      << left + 16 << "\" y=\"" << ly << "\" class=\"legend\">" << html_escape(r.label) << " (" << r.points.size()
+      << ")</text>\n";
+    ly += 16;
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
 std::string energy_svg(const std::vector<scene_plot_run>& runs, double g, const std::string& title, bool standalone) {
   std::vector<plot_series> series;
   for (const auto& r : runs) {

@@ -1,7 +1,7 @@
 // SVG pictures of scene runs, for `rigidref scene --svg` and the report:
 // the bodies' paths (centre tracks, outlines every few steps, the walls) and
-// the mechanical energy over time. Plotting is in double whatever precision
-// the run used.
+// the mechanical energy over time; and an x-y scatter plot (the report's
+// dynamics section). Plotting is in double whatever precision the run used.
 #pragma once
 
 #include "rigidref/scene_state.hpp"
@@ -48,6 +48,17 @@ struct plot_series {
 };
 std::string line_chart_svg(const std::vector<plot_series>& series, const std::string& title, const std::string& ylabel,
                            bool standalone);
+
+// Points (x, y), one colour per series, on equal linear axes that include
+// 0, with the line y = x drawn when `diagonal`; non-finite points are left
+// out. The legend gives each series' label and point count.
+struct scatter_series {
+  std::string label;
+  std::string colour;
+  std::vector<std::pair<double, double>> points;
+};
+std::string scatter_svg(const std::vector<scatter_series>& series, const std::string& title, const std::string& xlabel,
+                        const std::string& ylabel, bool diagonal, bool standalone);
 
 // Mechanical energy (1/2 m v^2 + 1/2 I w^2 + m g y, summed over bodies)
 // against the step, one line per run.

@@ -37,6 +37,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -57,6 +58,14 @@ struct step_body {
 };
 
 template <class T>
+struct step_contact {
+  vec2<T> point{};   // world, midway between the surfaces, at the pre-step poses
+  vec2<T> normal{};  // unit, from body1 to body2
+  T separation{0};   // < 0 penetrating
+  T jn{0}, jt{0};    // impulse on body2: jn n + jt t, t = (-n.y, n.x); on body1 the negative
+};
+
+template <class T>
 struct step_pair_request {
   step_body<T> body1, body2;
   T restitution{0};
@@ -67,6 +76,11 @@ struct step_pair_request {
   // (0: always, the reference's rule; Box2D: 1 m/s). D-STEP-6
   T restitution_threshold{0};
   int max_sweeps = 200000;  // cap of the sequential-impulse sweeps (D-STEP-7)
+  // Contacts given by the caller (point and normal, from body1 to body2;
+  // each normal is normalised here) in place of the reference's own
+  // detection, so that the response is judged at another engine's contacts
+  // apart from its detection (D-DYNENG-3). Empty optional: detect.
+  std::optional<std::vector<step_contact<T>>> given_contacts;
 };
 
 template <class T>
@@ -75,14 +89,6 @@ struct step_body_state {
   T angle{0};
   vec2<T> velocity{};
   T angular_velocity{0};
-};
-
-template <class T>
-struct step_contact {
-  vec2<T> point{};   // world, midway between the surfaces, at the pre-step poses
-  vec2<T> normal{};  // unit, from body1 to body2
-  T separation{0};   // < 0 penetrating
-  T jn{0}, jt{0};    // impulse on body2: jn n + jt t, t = (-n.y, n.x); on body1 the negative
 };
 
 template <class T>
@@ -296,6 +302,25 @@ void validate(const step_pair_request<T>& q) {
   if (q.friction < 0) throw invalid_input("step.pair: friction must be >= 0");
   if (!(q.dt > 0)) throw invalid_input("step.pair: dt must be > 0");
   if (q.restitution_threshold < 0) throw invalid_input("step.pair: restitution_threshold must be >= 0");
+  if (q.given_contacts)
+    for (const step_contact<T>& c : *q.given_contacts) {
+      require_finite(c.point.x, std::string("given contact point"));
+      require_finite(c.point.y, std::string("given contact point"));
+      require_finite(c.normal.x, std::string("given contact normal"));
+      require_finite(c.normal.y, std::string("given contact normal"));
+      if (c.normal.x == 0 && c.normal.y == 0) throw invalid_input("step.pair: a given contact normal is zero");
+    }
+}
+
+// A given contact with its normal made unit (D-DYNENG-3).
+template <class T>
+step_contact<T> given_contact(const step_contact<T>& c) {
+  using std::sqrt;
+  const T length = T(sqrt(T(c.normal.x * c.normal.x + c.normal.y * c.normal.y)));
+  step_contact<T> k;
+  k.point = c.point;
+  k.normal = {T(c.normal.x / length), T(c.normal.y / length)};
+  return k;
 }
 
 // u_n of v* at the contact, exactly on T's values: the threshold's decision (D-STEP-6).
@@ -333,7 +358,10 @@ step_pair_result<T> step_pair(const step_pair_request<T>& q) {
   }
 
   step_pair_result<T> out;
-  out.contacts = detail_step::contacts_of(q.body1, p1, q.body2, p2);
+  if (q.given_contacts)
+    for (const step_contact<T>& c : *q.given_contacts) out.contacts.push_back(detail_step::given_contact(c));
+  else
+    out.contacts = detail_step::contacts_of(q.body1, p1, q.body2, p2);
   const bool both_static = q.body1.is_static && q.body2.is_static;
   if (out.contacts.size() == 1 && !both_static) {  // D-STEP-6: the coupled model
     step_contact<T>& k = out.contacts[0];

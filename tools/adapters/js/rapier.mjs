@@ -286,11 +286,15 @@ function stepPair(line) {
         if (jn === 0 && manifold.contactTangentImpulse(i) === 0) continue;  // not in the solve (beyond the margin)
         const local = flipped ? manifold.localContactPoint2(i) : manifold.localContactPoint1(i);
         const c = Math.cos(start.angle), s = Math.sin(start.angle);
+        // local is on body1's surface; the protocol's point is midway between
+        // the surfaces: half the signed distance along n (D-DYNENG-3).
+        const half = manifold.contactDist(i) / 2;
         // Rapier's friction direction for body1 is orthonormal_basis(-n) =
         // (n.y, -n.x) = -t, and body2 takes the opposite impulse: +jt t on
         // body2 (contact_with_coulomb_friction.rs, tangents1). Flipped swaps
         // the bodies and the normal, and t with it: the sign stays.
-        contacts.push({ point: vec(start.x + c * local.x - s * local.y, start.y + s * local.x + c * local.y),
+        contacts.push({ point: vec(start.x + c * local.x - s * local.y + half * normal.x,
+                              start.y + s * local.x + c * local.y + half * normal.y),
           normal: vec(normal.x, normal.y), jn, jt: manifold.contactTangentImpulse(i) });
       }
     });
