@@ -115,7 +115,7 @@ bool in_closed_convex(const vec2<exact>& p, const EP& poly) {
   return true;
 }
 
-exact sqrt_oracle(const exact& q) { return verify::detail_sat_accuracy::sqrt_oracle(q); }
+exact sqrt_oracle(const exact& q) { return verify::detail::sqrt_oracle(q); }
 
 contact_status oracle_status(const verify::exact_collision& o) {
   if (!o.intersecting) return contact_status::separated;

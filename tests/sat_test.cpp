@@ -104,7 +104,7 @@ contact_status oracle_status(const verify::exact_collision& o) {
   return o.touching ? contact_status::touching : contact_status::intersecting;
 }
 
-exact sqrt_oracle(const exact& q) { return verify::detail_sat_accuracy::sqrt_oracle(q); }
+exact sqrt_oracle(const exact& q) { return verify::detail::sqrt_oracle(q); }
 
 // sign(c) * sqrt(c^2 / n2), to 230 digits.
 exact unit_component(const exact& c, const exact& n2) {

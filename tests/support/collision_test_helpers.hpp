@@ -153,7 +153,7 @@ int max_offset() {
 // Strictly convex, as sat.hpp requires (collinear vertices rejected).
 inline bool sat_convex(const EP& v) {
   try {
-    detail_sat::require_convex(std::span<const vec2<exact>>(v), "polygon");
+    detail::require_convex(std::span<const vec2<exact>>(v), "polygon");
     return true;
   } catch (const invalid_input&) {
     return false;

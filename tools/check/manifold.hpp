@@ -50,7 +50,7 @@ struct manifold_tolerance {
   std::map<std::string, exact, std::less<>> allowance;  // by field: normal, points, separation
 };
 
-namespace detail_manifold {
+namespace detail {
 
 using P = vec2<exact>;
 
@@ -150,13 +150,14 @@ inline line_separation separation_at(const std::vector<P>& a, const std::vector<
   return {exact((hb.t_lo - ha.t_hi) * n_len), std::max(ha.miss, hb.miss)};
 }
 
-}  // namespace detail_manifold
+}  // namespace detail
 
 // Judges one contact.manifold answer (`result`) of the request `request`
 // against the reference result `reference` (rigidref eval, mp100).
 inline manifold_judgement judge_manifold(const nlohmann::json& request, const nlohmann::json& result,
                                          const nlohmann::json& reference, const manifold_tolerance& tol) {
-  using namespace detail_manifold;
+  using detail::P, detail::engine_point, detail::engine_real, detail::engine_value_missing, detail::line_separation,
+      detail::polygon_of, detail::separation_at;
   manifold_judgement out;
   const auto allowance = [&](const std::string& field) {
     const auto it = tol.allowance.find(field);

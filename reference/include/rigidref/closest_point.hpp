@@ -25,7 +25,7 @@
 
 namespace rigidref {
 
-namespace detail_geom {
+namespace detail {
 
 template <class T>
 vec2<exact> exact_of(const vec2<T>& p) {
@@ -70,7 +70,7 @@ T sqrt_rounded(const exact& q, const char* what) {
   return out;
 }
 
-}  // namespace detail_geom
+}  // namespace detail
 
 // The point of the closed segment [a, b] nearest p, and its parameter t in
 // [0, 1] (point = a + t (b - a)). D-SAT-5
@@ -85,18 +85,18 @@ struct segment_point {
 // correctly rounded in T (exact in exact). D-SAT-5
 template <class T>
 segment_point<T> closest_point_on_segment(const vec2<T>& p, const vec2<T>& a, const vec2<T>& b) {
-  detail_geom::require_finite_point(p, "point");
-  detail_geom::require_finite_point(a, "segment start");
-  detail_geom::require_finite_point(b, "segment end");
-  const vec2<exact> P = detail_geom::exact_of(p), A = detail_geom::exact_of(a), B = detail_geom::exact_of(b);
+  detail::require_finite_point(p, "point");
+  detail::require_finite_point(a, "segment start");
+  detail::require_finite_point(b, "segment end");
+  const vec2<exact> P = detail::exact_of(p), A = detail::exact_of(a), B = detail::exact_of(b);
   const vec2<exact> ab = B - A;
   const exact len2 = length_squared(ab);
   exact t = len2 == 0 ? exact(0) : exact(dot(P - A, ab) / len2);
   if (t < 0) t = 0;
   if (t > 1) t = 1;
   const vec2<exact> q = A + t * ab;
-  return {{detail_geom::rounded<T>(q.x, "closest point x"), detail_geom::rounded<T>(q.y, "closest point y")},
-          detail_geom::rounded<T>(t, "segment parameter")};
+  return {{detail::rounded<T>(q.x, "closest point x"), detail::rounded<T>(q.y, "closest point y")},
+          detail::rounded<T>(t, "segment parameter")};
 }
 
 // Exact squared distance from p to the closed segment [a, b] (D-SAT-5).
@@ -112,11 +112,11 @@ inline exact point_segment_distance_squared_exact(const vec2<exact>& p, const ve
 // Squared distance, correctly rounded in T (exact in exact). D-SAT-5
 template <class T>
 T point_segment_distance_squared(const vec2<T>& p, const vec2<T>& a, const vec2<T>& b) {
-  detail_geom::require_finite_point(p, "point");
-  detail_geom::require_finite_point(a, "segment start");
-  detail_geom::require_finite_point(b, "segment end");
-  return detail_geom::rounded<T>(point_segment_distance_squared_exact(
-                                     detail_geom::exact_of(p), detail_geom::exact_of(a), detail_geom::exact_of(b)),
+  detail::require_finite_point(p, "point");
+  detail::require_finite_point(a, "segment start");
+  detail::require_finite_point(b, "segment end");
+  return detail::rounded<T>(point_segment_distance_squared_exact(
+                                     detail::exact_of(p), detail::exact_of(a), detail::exact_of(b)),
                                  "squared distance");
 }
 
@@ -125,15 +125,15 @@ T point_segment_distance_squared(const vec2<T>& p, const vec2<T>& a, const vec2<
 // In exact: throws unsupported (use point_segment_distance_squared).
 template <class T>
 T point_segment_distance(const vec2<T>& p, const vec2<T>& a, const vec2<T>& b) {
-  detail_geom::require_finite_point(p, "point");
-  detail_geom::require_finite_point(a, "segment start");
-  detail_geom::require_finite_point(b, "segment end");
+  detail::require_finite_point(p, "point");
+  detail::require_finite_point(a, "segment start");
+  detail::require_finite_point(b, "segment end");
   if constexpr (is_exact_v<T>) {
     throw unsupported("the point-segment distance is irrational: use the squared distance in exact");
   } else {
-    return detail_geom::sqrt_rounded<T>(
-        point_segment_distance_squared_exact(detail_geom::exact_of(p), detail_geom::exact_of(a),
-                                             detail_geom::exact_of(b)),
+    return detail::sqrt_rounded<T>(
+        point_segment_distance_squared_exact(detail::exact_of(p), detail::exact_of(a),
+                                             detail::exact_of(b)),
         "distance");
   }
 }
@@ -146,10 +146,10 @@ enum class containment { outside, boundary, inside };
 // on it is `boundary`, everything else `outside`.
 template <class T>
 containment point_in_triangle(const vec2<T>& p, const vec2<T>& a, const vec2<T>& b, const vec2<T>& c) {
-  detail_geom::require_finite_point(p, "point");
-  detail_geom::require_finite_point(a, "triangle vertex a");
-  detail_geom::require_finite_point(b, "triangle vertex b");
-  detail_geom::require_finite_point(c, "triangle vertex c");
+  detail::require_finite_point(p, "point");
+  detail::require_finite_point(a, "triangle vertex a");
+  detail::require_finite_point(b, "triangle vertex b");
+  detail::require_finite_point(c, "triangle vertex c");
   const int o = orientation(a, b, c);
   if (o == 0) {
     const bool on = segments_intersect(p, p, a, b) || segments_intersect(p, p, b, c) || segments_intersect(p, p, c, a);

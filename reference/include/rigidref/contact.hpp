@@ -90,7 +90,7 @@ struct contact_options {
   double relative_margin = 0;
 };
 
-namespace detail_contact {
+namespace detail {
 
 using Q = exact;
 using P = vec2<exact>;
@@ -151,7 +151,7 @@ struct clipped {
   std::size_t cut_vertex;  // reference vertex whose side plane cut it (!is_vertex)
 };
 
-}  // namespace detail_contact
+}  // namespace detail
 
 // The contact manifold of convex polygons A and B (either orientation,
 // collinear vertices allowed; invalid_input for non-convex, degenerate or
@@ -159,12 +159,13 @@ struct clipped {
 template <class T>
 contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
                                      const contact_options& opt = {}) {
-  using namespace detail_contact;
+  using detail::P, detail::Q, detail::clipped, detail::face_run, detail::less_cosine, detail::perp_out, detail::run,
+      detail::size_of, detail::turn_of, detail::within_margin;
   if (!(opt.relative_margin >= 0) || !std::isfinite(opt.relative_margin))
     throw invalid_input("contact: relative_margin must be finite and >= 0");
   // D-CONTACT-1: the SAT's exact decision (status, reference face).
   const sat_result<T> s = sat<T>(a, b);  // validates both polygons
-  const std::vector<P> va = detail_sat::exact_vertices(a), vb = detail_sat::exact_vertices(b);
+  const std::vector<P> va = detail::exact_vertices(a), vb = detail::exact_vertices(b);
   const std::vector<P>& ref = s.reference_polygon == 0 ? va : vb;
   const std::vector<P>& inc = s.reference_polygon == 0 ? vb : va;
   const int ref_turn = turn_of(ref), inc_turn = turn_of(inc);
@@ -254,13 +255,13 @@ contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const
     const Q sep_scaled = dot(c.p - v1, n);
     if (!within_margin(sep_scaled, n2, margin)) continue;
     manifold_point<T> mp;
-    mp.point = {detail_geom::rounded<T>(c.p.x, "contact point x"), detail_geom::rounded<T>(c.p.y, "contact point y")};
+    mp.point = {detail::rounded<T>(c.p.x, "contact point x"), detail::rounded<T>(c.p.y, "contact point y")};
     const P proj = c.p - (sep_scaled / n2) * n;
-    mp.reference_point = {detail_geom::rounded<T>(proj.x, "reference point x"),
-                          detail_geom::rounded<T>(proj.y, "reference point y")};
-    mp.separation_scaled = detail_geom::rounded<T>(sep_scaled, "separation");
+    mp.reference_point = {detail::rounded<T>(proj.x, "reference point x"),
+                          detail::rounded<T>(proj.y, "reference point y")};
+    mp.separation_scaled = detail::rounded<T>(sep_scaled, "separation");
     if constexpr (!is_exact_v<T>) {
-      const T m = detail_geom::sqrt_rounded<T>(sep_scaled * sep_scaled / n2, "separation");
+      const T m = detail::sqrt_rounded<T>(sep_scaled * sep_scaled / n2, "separation");
       mp.separation = sep_scaled < 0 ? T(-m) : m;
     }
     const contact_feature on_inc = c.is_vertex ? contact_feature{inc_poly, feature_type::vertex, c.vertex}

@@ -57,7 +57,7 @@ struct sat_result {
   T distance{0};
 };
 
-namespace detail_sat {
+namespace detail {
 
 struct ipoint {
   big_int x, y;
@@ -220,23 +220,23 @@ sat_result<T> finish(const exact_sat& e, const big_int& scale) {
   out.reference_edge = e.best.edge;
   const exact s(scale);
   const exact nx = exact(e.best.n.x) / s, ny = exact(e.best.n.y) / s;
-  out.axis = {detail_geom::rounded<T>(nx, "axis x"), detail_geom::rounded<T>(ny, "axis y")};
+  out.axis = {detail::rounded<T>(nx, "axis x"), detail::rounded<T>(ny, "axis y")};
   const exact n2(e.best.n2);
   if (e.status == contact_status::intersecting) {
     const exact o(e.best.overlap);
     const exact d2 = o * o / (n2 * s * s);  // (o/s^2)^2 / (|n|^2/s^2)
-    out.depth_squared = detail_geom::rounded<T>(d2, "depth squared");
-    if constexpr (!is_exact_v<T>) out.depth = detail_geom::sqrt_rounded<T>(d2, "depth");
+    out.depth_squared = detail::rounded<T>(d2, "depth squared");
+    if constexpr (!is_exact_v<T>) out.depth = detail::sqrt_rounded<T>(d2, "depth");
   }
   if (e.status == contact_status::separated) {
     const exact d2 = e.distance_squared / (s * s);
-    out.distance_squared = detail_geom::rounded<T>(d2, "distance squared");
-    if constexpr (!is_exact_v<T>) out.distance = detail_geom::sqrt_rounded<T>(d2, "distance");
+    out.distance_squared = detail::rounded<T>(d2, "distance squared");
+    if constexpr (!is_exact_v<T>) out.distance = detail::sqrt_rounded<T>(d2, "distance");
   }
   if constexpr (!is_exact_v<T>) {
     // n / |n| componentwise as sign * sqrt(n_x^2 / |n|^2): a rational under the root.
     auto unit = [&](const big_int& c) {
-      const T m = detail_geom::sqrt_rounded<T>(exact(c * c) / n2, "normal");
+      const T m = detail::sqrt_rounded<T>(exact(c * c) / n2, "normal");
       return c < 0 ? T(-m) : m;
     };
     out.normal = {unit(e.best.n.x), unit(e.best.n.y)};
@@ -244,21 +244,21 @@ sat_result<T> finish(const exact_sat& e, const big_int& scale) {
   return out;
 }
 
-}  // namespace detail_sat
+}  // namespace detail
 
 // SAT for two convex polygons (either orientation, collinear vertices
 // allowed; invalid_input for non-convex, degenerate or non-finite input).
 // D-SAT-1, D-SAT-2, D-SAT-3, D-SAT-4
 template <class T>
 sat_result<T> sat(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
-  detail_sat::require_convex(a, "polygon A");
-  detail_sat::require_convex(b, "polygon B");
-  const std::vector<vec2<exact>> ea = detail_sat::exact_vertices(a), eb = detail_sat::exact_vertices(b);
-  const detail_sat::integer_frame f = detail_sat::make_frame({&ea, &eb});
-  std::vector<detail_sat::ipoint> ia, ib;
+  detail::require_convex(a, "polygon A");
+  detail::require_convex(b, "polygon B");
+  const std::vector<vec2<exact>> ea = detail::exact_vertices(a), eb = detail::exact_vertices(b);
+  const detail::integer_frame f = detail::make_frame({&ea, &eb});
+  std::vector<detail::ipoint> ia, ib;
   for (const auto& p : ea) ia.push_back(f.map(p));
   for (const auto& p : eb) ib.push_back(f.map(p));
-  return detail_sat::finish<T>(detail_sat::integer_sat(ia, ib), f.scale);
+  return detail::finish<T>(detail::integer_sat(ia, ib), f.scale);
 }
 
 template <class T>
@@ -297,7 +297,7 @@ rectangle<T> rectangle_from_angle(const vec2<T>& center, const T& width, const T
   }
 }
 
-namespace detail_sat {
+namespace detail {
 
 template <class T>
 void require_rectangle(const rectangle<T>& r, const char* name) {
@@ -308,13 +308,13 @@ void require_rectangle(const rectangle<T>& r, const char* name) {
   if (r.axis.x == 0 && r.axis.y == 0) throw invalid_input(std::string(name) + " has a zero axis");
 }
 
-}  // namespace detail_sat
+}  // namespace detail
 
 // The rectangle's vertices, exactly, counter-clockwise: edge 0 faces
 // -perp(axis), edge 1 +axis, edge 2 +perp(axis), edge 3 -axis. D-RECT-5
 template <class T>
 std::array<vec2<exact>, 4> rectangle_vertices_exact(const rectangle<T>& r) {
-  const vec2<exact> c = detail_geom::exact_of(r.center), u = detail_geom::exact_of(r.axis);
+  const vec2<exact> c = detail::exact_of(r.center), u = detail::exact_of(r.axis);
   const vec2<exact> v{exact(-u.y), u.x};
   const exact hw = to_exact(r.width) / 2, hh = to_exact(r.height) / 2;
   return {c - hw * u - hh * v, c + hw * u - hh * v, c + hw * u + hh * v, c - hw * u + hh * v};
@@ -327,15 +327,15 @@ std::array<vec2<exact>, 4> rectangle_vertices_exact(const rectangle<T>& r) {
 // distance use the vertex numbering of rectangle_vertices_exact.
 template <class T>
 sat_result<T> sat_rectangles(const rectangle<T>& r1, const rectangle<T>& r2) {
-  detail_sat::require_rectangle(r1, "rectangle 1");
-  detail_sat::require_rectangle(r2, "rectangle 2");
-  using detail_sat::ipoint;
+  detail::require_rectangle(r1, "rectangle 1");
+  detail::require_rectangle(r2, "rectangle 2");
+  using detail::ipoint;
   const std::array<vec2<exact>, 4> q1 = rectangle_vertices_exact(r1), q2 = rectangle_vertices_exact(r2);
   const std::vector<vec2<exact>> v1(q1.begin(), q1.end()), v2(q2.begin(), q2.end());
   // Common frame: the integers must also hold w/2 u and h/2 perp(u), which
   // are differences of vertices, and the centers (vertex midpoints).
-  std::vector<vec2<exact>> extra{detail_geom::exact_of(r1.center), detail_geom::exact_of(r2.center)};
-  const detail_sat::integer_frame f = detail_sat::make_frame({&v1, &v2, &extra});
+  std::vector<vec2<exact>> extra{detail::exact_of(r1.center), detail::exact_of(r2.center)};
+  const detail::integer_frame f = detail::make_frame({&v1, &v2, &extra});
   const ipoint c1 = f.map(extra[0]), c2 = f.map(extra[1]);
   // Half-edge vectors in the frame: a = (w/2) u, b = (h/2) perp(u).
   const ipoint a1 = f.map(v1[1]) - f.map(v1[0]), b1 = f.map(v1[3]) - f.map(v1[0]);
@@ -350,7 +350,7 @@ sat_result<T> sat_rectangles(const rectangle<T>& r1, const rectangle<T>& r2) {
     std::size_t plus_edge, minus_edge;  // edge whose outward normal is +n, -n
   };
   const std::array<face, 4> faces{face{a1, 0, 1, 3}, face{b1, 0, 2, 0}, face{a2, 1, 1, 3}, face{b2, 1, 2, 0}};
-  std::vector<detail_sat::axis_candidate> axes;
+  std::vector<detail::axis_candidate> axes;
   for (const auto& fc : faces) {
     const big_int twice_half_extents = abs(idot(fc.n, a1)) + abs(idot(fc.n, b1)) + abs(idot(fc.n, a2)) +
                                        abs(idot(fc.n, b2));  // 2 (half extent of R1 + of R2) along n
@@ -362,17 +362,17 @@ sat_result<T> sat_rectangles(const rectangle<T>& r1, const rectangle<T>& r2) {
     // Reference face: A's face with outward normal dir, or B's face with outward normal -dir.
     const std::size_t edge =
         fc.polygon == 0 ? (plus ? fc.plus_edge : fc.minus_edge) : (plus ? fc.minus_edge : fc.plus_edge);
-    axes.push_back({twice_overlap, dir, detail_sat::idot(dir, dir), fc.polygon, edge});
+    axes.push_back({twice_overlap, dir, detail::idot(dir, dir), fc.polygon, edge});
   }
   // Overlaps are 2x in these candidates; comparisons of o^2/|n|^2 are unaffected.
-  detail_sat::exact_sat e{contact_status::intersecting, axes.front(), exact(0)};
+  detail::exact_sat e{contact_status::intersecting, axes.front(), exact(0)};
   bool separated = false;
   for (const auto& c : axes) separated = separated || c.overlap < 0;
   if (separated) {
     bool have = false;
     for (const auto& c : axes) {
       if (c.overlap >= 0) continue;
-      if (!have || detail_sat::smaller_depth(e.best, c)) e.best = c;
+      if (!have || detail::smaller_depth(e.best, c)) e.best = c;
       have = true;
     }
     e.status = contact_status::separated;
@@ -389,17 +389,17 @@ sat_result<T> sat_rectangles(const rectangle<T>& r1, const rectangle<T>& r2) {
     e.distance_squared = best * exact(f.scale) * exact(f.scale);  // back into frame units
   } else {
     for (const auto& c : axes)
-      if (detail_sat::smaller_depth(c, e.best)) e.best = c;
+      if (detail::smaller_depth(c, e.best)) e.best = c;
     e.status = e.best.overlap == 0 ? contact_status::touching : contact_status::intersecting;
   }
   // Undo the factor 2: overlap o = twice_overlap / 2, exact in rationals below.
-  sat_result<T> out = detail_sat::finish<T>(e, f.scale);
+  sat_result<T> out = detail::finish<T>(e, f.scale);
   if (e.status == contact_status::intersecting) {
     const exact s(f.scale);
     const exact o = exact(e.best.overlap) / 2;
     const exact d2 = o * o / (exact(e.best.n2) * s * s);
-    out.depth_squared = detail_geom::rounded<T>(d2, "depth squared");
-    if constexpr (!is_exact_v<T>) out.depth = detail_geom::sqrt_rounded<T>(d2, "depth");
+    out.depth_squared = detail::rounded<T>(d2, "depth squared");
+    if constexpr (!is_exact_v<T>) out.depth = detail::sqrt_rounded<T>(d2, "depth");
   }
   return out;
 }
@@ -414,7 +414,7 @@ struct circle_result {
   bool normal_defined = true;  // false for concentric circles (normal then (1, 0))
 };
 
-namespace detail_sat {
+namespace detail {
 
 // (R^2 - L2) / (R + sqrt(L2)) = R - sqrt(L2) without cancellation (D-SAT-8);
 // numerator exact, denominator a sum of nonnegative terms.
@@ -431,7 +431,7 @@ template <class T>
 vec2<T> unit_of(const vec2<exact>& v) {
   const exact n2 = length_squared(v);
   auto comp = [&](const exact& c) {
-    const T m = detail_geom::sqrt_rounded<T>(c * c / n2, "normal");
+    const T m = detail::sqrt_rounded<T>(c * c / n2, "normal");
     return c < 0 ? T(-m) : m;
   };
   return {comp(v.x), comp(v.y)};
@@ -443,16 +443,16 @@ exact checked_radius(const T& r, const char* name) {
   return to_exact(r);
 }
 
-}  // namespace detail_sat
+}  // namespace detail
 
 // Circle against circle: status exact from |c2 - c1|^2 against (r1 + r2)^2;
 // depth r1 + r2 - |c2 - c1| evaluated as in D-SAT-8; normal (c2 - c1)/|c2 - c1|.
 template <class T>
 circle_result<T> collide_circles(const vec2<T>& c1, const T& r1, const vec2<T>& c2, const T& r2) {
-  detail_geom::require_finite_point(c1, "circle 1 center");
-  detail_geom::require_finite_point(c2, "circle 2 center");
-  const exact R = detail_sat::checked_radius(r1, "circle 1 radius") + detail_sat::checked_radius(r2, "circle 2 radius");
-  const vec2<exact> d = detail_geom::exact_of(c2) - detail_geom::exact_of(c1);
+  detail::require_finite_point(c1, "circle 1 center");
+  detail::require_finite_point(c2, "circle 2 center");
+  const exact R = detail::checked_radius(r1, "circle 1 radius") + detail::checked_radius(r2, "circle 2 radius");
+  const vec2<exact> d = detail::exact_of(c2) - detail::exact_of(c1);
   const exact L2 = length_squared(d);
   circle_result<T> out;
   out.status =
@@ -462,9 +462,9 @@ circle_result<T> collide_circles(const vec2<T>& c1, const T& r1, const vec2<T>& 
       out.normal = {T(1), T(0)};
       out.normal_defined = false;
     } else {
-      out.normal = detail_sat::unit_of<T>(d);
+      out.normal = detail::unit_of<T>(d);
     }
-    if (out.status == contact_status::intersecting) out.depth = detail_sat::radius_minus_root<T>(R, L2);
+    if (out.status == contact_status::intersecting) out.depth = detail::radius_minus_root<T>(R, L2);
   }
   return out;
 }
@@ -477,11 +477,11 @@ circle_result<T> collide_circles(const vec2<T>& c1, const T& r1, const vec2<T>& 
 // The status compares d^2 with r^2 exactly.
 template <class T>
 circle_result<T> collide_polygon_circle(std::span<const vec2<T>> a, const vec2<T>& c, const T& r) {
-  detail_sat::require_convex(a, "polygon");
-  detail_geom::require_finite_point(c, "circle center");
-  const exact R = detail_sat::checked_radius(r, "circle radius");
-  const std::vector<vec2<exact>> p = detail_sat::exact_vertices(a);
-  const vec2<exact> C = detail_geom::exact_of(c);
+  detail::require_convex(a, "polygon");
+  detail::require_finite_point(c, "circle center");
+  const exact R = detail::checked_radius(r, "circle radius");
+  const std::vector<vec2<exact>> p = detail::exact_vertices(a);
+  const vec2<exact> C = detail::exact_of(c);
   const std::size_t n = p.size();
   exact twice_area = 0;
   for (std::size_t i = 0; i < n; ++i) twice_area += cross(p[i], p[(i + 1) % n]);
@@ -508,8 +508,8 @@ circle_result<T> collide_polygon_circle(std::span<const vec2<T>> a, const vec2<T
     out.status = best > R * R ? contact_status::separated
                               : (best == R * R ? contact_status::touching : contact_status::intersecting);
     if constexpr (!is_exact_v<T>) {
-      out.normal = detail_sat::unit_of<T>(C - closest);
-      if (out.status == contact_status::intersecting) out.depth = detail_sat::radius_minus_root<T>(R, best);
+      out.normal = detail::unit_of<T>(C - closest);
+      if (out.status == contact_status::intersecting) out.depth = detail::radius_minus_root<T>(R, best);
     }
     return out;
   }
@@ -529,7 +529,7 @@ circle_result<T> collide_polygon_circle(std::span<const vec2<T>> a, const vec2<T
   if constexpr (!is_exact_v<T>) {
     const vec2<exact> e = p[(best_edge + 1) % n] - p[best_edge];
     const vec2<exact> outward = turn > 0 ? vec2<exact>{e.y, exact(-e.x)} : vec2<exact>{exact(-e.y), e.x};
-    out.normal = detail_sat::unit_of<T>(outward);
+    out.normal = detail::unit_of<T>(outward);
     using A = accumulator<T>;
     out.depth = A::round(A::from_exact(R) + A::sqrt(A::from_exact(best)));
   }

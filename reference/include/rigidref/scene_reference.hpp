@@ -158,10 +158,10 @@ solver_result<T> solve_contacts_per_contact(const std::vector<solver_body<T>>& b
   return solve_contacts(bodies, contacts, k, threshold, params);
 }
 
-namespace detail_sceneref {
+namespace detail {
 
 template <class T>
-void require_finite(const T& x, const std::string& what, int step) {
+void scene_require_finite(const T& x, const std::string& what, int step) {
   if (!is_finite(x))
     throw invalid_input("scene_reference: " + what + " is not finite at step " + std::to_string(step) + " (" +
                         std::string(scalar_name<T>()) + ")");
@@ -194,7 +194,7 @@ bool boxes_overlap(const std::vector<vec2<T>>& a, const std::vector<vec2<T>>& b)
   return !(A[1] < B[0] || B[1] < A[0] || A[3] < B[2] || B[3] < A[2]);
 }
 
-}  // namespace detail_sceneref
+}  // namespace detail
 
 // A body from its world-independent polygon: mass properties by
 // polygon_mass_from_mass (D-SCENEREF-1), the shape re-centred on its
@@ -249,7 +249,7 @@ void step(reference_world<T>& wd) {
 
   // Contacts (D-SCENEREF-2).
   std::vector<std::vector<vec2<T>>> world;
-  for (const auto& b : wd.bodies) world.push_back(detail_sceneref::world_vertices(b));
+  for (const auto& b : wd.bodies) world.push_back(detail::world_vertices(b));
   std::vector<scene_contact_record<T>> found;
   for (std::size_t i = 0; i < nb; ++i)
     for (std::size_t w = 0; w < nw; ++w)
@@ -267,7 +267,7 @@ void step(reference_world<T>& wd) {
       }
   for (std::size_t i = 0; i < nb; ++i)
     for (std::size_t j = i + 1; j < nb; ++j) {
-      if (!detail_sceneref::boxes_overlap(world[i], world[j])) continue;
+      if (!detail::boxes_overlap(world[i], world[j])) continue;
       rec.broad_pairs.push_back({i, j});
       const contact_manifold<T> m = collide_polygons<T>(world[i], world[j]);
       // EPA's depth beside the manifold, for overlapping pairs (the SAT's
@@ -364,12 +364,12 @@ void step(reference_world<T>& wd) {
     b.pos = b.pos + b.vel * P.dt;
     b.ang = T(b.ang + b.ang_vel * P.dt);
     const std::string who = "body " + std::to_string(i) + " ";
-    detail_sceneref::require_finite(b.pos.x, who + "position", next_step);
-    detail_sceneref::require_finite(b.pos.y, who + "position", next_step);
-    detail_sceneref::require_finite(b.ang, who + "angle", next_step);
-    detail_sceneref::require_finite(b.vel.x, who + "velocity", next_step);
-    detail_sceneref::require_finite(b.vel.y, who + "velocity", next_step);
-    detail_sceneref::require_finite(b.ang_vel, who + "angular velocity", next_step);
+    detail::scene_require_finite(b.pos.x, who + "position", next_step);
+    detail::scene_require_finite(b.pos.y, who + "position", next_step);
+    detail::scene_require_finite(b.ang, who + "angle", next_step);
+    detail::scene_require_finite(b.vel.x, who + "velocity", next_step);
+    detail::scene_require_finite(b.vel.y, who + "velocity", next_step);
+    detail::scene_require_finite(b.ang_vel, who + "angular velocity", next_step);
   }
   wd.last = std::move(rec);
   wd.step_count = next_step;
@@ -387,7 +387,7 @@ scene_snapshot<T> snapshot(const reference_world<T>& wd) {
     o.ang_vel = b.ang_vel;
     o.mass = b.mass;
     o.inertia = b.inertia;
-    o.world_shape = detail_sceneref::world_vertices(b);
+    o.world_shape = detail::world_vertices(b);
     s.bodies.push_back(std::move(o));
   }
   for (const auto& w : wd.walls) s.walls.push_back({w.position, w.normal});

@@ -105,15 +105,18 @@ struct step_mass {
   vec2<T> centroid{};
 };
 
-namespace detail_step {
+namespace detail {
 
+// step_ prefixed: rigidref::detail also holds mass.hpp's
+// require_finite_result(x, const char*), which a string literal would select,
+// and scene_reference's scene_require_finite.
 template <class T>
-void require_finite(const T& x, const std::string& what) {
+void step_require_finite(const T& x, const std::string& what) {
   if (!is_finite(x)) throw invalid_input("step.pair: " + what + " must be finite");
 }
 
 template <class T>
-void require_finite_result(const T& x, const std::string& what) {
+void step_require_finite_result(const T& x, const std::string& what) {
   if (!is_finite(x))
     throw invalid_input("step.pair: " + what + " overflows " + std::string(scalar_name<T>()) +
                         " (the input is too large for this precision)");
@@ -248,56 +251,56 @@ std::vector<step_contact<T>> contacts_of(const step_body<T>& b1, const pose<T>& 
   return out;
 }
 
-}  // namespace detail_step
+}  // namespace detail
 
 // Mass properties of one body (D-STEP-2); invalid_input for a non-convex,
 // degenerate or non-finite polygon, a radius <= 0 or a density <= 0.
 template <class T>
 step_mass<T> step_body_mass(const step_body<T>& b, const std::string& name) {
   static_assert(!is_exact_v<T>, "step.pair needs cos, sin and pi: exact is unsupported (D-STEP-8)");
-  detail_step::require_finite(b.density, name + ".density");
+  detail::step_require_finite(b.density, name + ".density");
   if (!b.is_static && !(b.density > 0)) throw invalid_input("step.pair: " + name + ".density must be > 0");
   const T rho = b.density > 0 ? b.density : T(1);  // a static body's mass is never used
   step_mass<T> m;
   if (b.is_circle) {
-    detail_step::require_finite(b.radius, name + ".radius");
+    detail::step_require_finite(b.radius, name + ".radius");
     if (!(b.radius > 0)) throw invalid_input("step.pair: " + name + ".radius must be > 0");
     m.mass = T(rho * boost::math::constants::pi<T>() * b.radius * b.radius);
     m.inertia = T(m.mass * b.radius * b.radius / 2);
   } else {
     const std::span<const vec2<T>> v(b.vertices);
-    detail_sat::require_convex(v, (name + ".vertices").c_str());
+    detail::require_convex(v, (name + ".vertices").c_str());
     const mass_properties<T> p = polygon_mass_from_density<T>(v, rho);
     m.mass = p.mass;
     m.inertia = p.inertia;
     m.centroid = p.centroid;
   }
-  detail_step::require_finite_result(m.mass, name + " mass");
-  detail_step::require_finite_result(m.inertia, name + " inertia");
+  detail::step_require_finite_result(m.mass, name + " mass");
+  detail::step_require_finite_result(m.inertia, name + " inertia");
   if (!b.is_static && !(m.mass > 0 && m.inertia > 0))
     throw invalid_input("step.pair: " + name + ": mass or inertia underflows " + std::string(scalar_name<T>()));
   return m;
 }
 
-namespace detail_step {
+namespace detail {
 
 template <class T>
 void validate(const step_pair_request<T>& q) {
   for (const step_body<T>* b : {&q.body1, &q.body2}) {
     const std::string who = b == &q.body1 ? "body1" : "body2";
-    require_finite(b->position.x, who + ".position");
-    require_finite(b->position.y, who + ".position");
-    require_finite(b->angle, who + ".angle");
-    require_finite(b->velocity.x, who + ".velocity");
-    require_finite(b->velocity.y, who + ".velocity");
-    require_finite(b->angular_velocity, who + ".angular_velocity");
+    step_require_finite(b->position.x, who + ".position");
+    step_require_finite(b->position.y, who + ".position");
+    step_require_finite(b->angle, who + ".angle");
+    step_require_finite(b->velocity.x, who + ".velocity");
+    step_require_finite(b->velocity.y, who + ".velocity");
+    step_require_finite(b->angular_velocity, who + ".angular_velocity");
   }
-  require_finite(q.restitution, std::string("restitution"));
-  require_finite(q.friction, std::string("friction"));
-  require_finite(q.dt, std::string("dt"));
-  require_finite(q.gravity.x, std::string("gravity"));
-  require_finite(q.gravity.y, std::string("gravity"));
-  require_finite(q.restitution_threshold, std::string("restitution_threshold"));
+  step_require_finite(q.restitution, std::string("restitution"));
+  step_require_finite(q.friction, std::string("friction"));
+  step_require_finite(q.dt, std::string("dt"));
+  step_require_finite(q.gravity.x, std::string("gravity"));
+  step_require_finite(q.gravity.y, std::string("gravity"));
+  step_require_finite(q.restitution_threshold, std::string("restitution_threshold"));
   if (q.restitution < 0 || q.restitution > 1) throw invalid_input("step.pair: restitution must be in [0, 1]");
   if (q.friction < 0) throw invalid_input("step.pair: friction must be >= 0");
   if (!(q.dt > 0)) throw invalid_input("step.pair: dt must be > 0");
@@ -336,18 +339,18 @@ bool approaches_faster(const contact_body<T>& a, const contact_body<T>& b, const
   return un < -to_exact(threshold);
 }
 
-}  // namespace detail_step
+}  // namespace detail
 
 // One step (D-STEP-1..8).
 template <class T>
 step_pair_result<T> step_pair(const step_pair_request<T>& q) {
-  using detail_step::require_finite_result;
-  detail_step::validate(q);
+  using detail::step_require_finite_result;
+  detail::validate(q);
   const step_mass<T> m1 = step_body_mass(q.body1, "body1"), m2 = step_body_mass(q.body2, "body2");
-  const detail_step::pose<T> p1 = detail_step::pose_of(q.body1, m1), p2 = detail_step::pose_of(q.body2, m2);
+  const detail::pose<T> p1 = detail::pose_of(q.body1, m1), p2 = detail::pose_of(q.body2, m2);
   const step_body<T>* body[2] = {&q.body1, &q.body2};
   const step_mass<T>* mass[2] = {&m1, &m2};
-  const detail_step::pose<T>* pose[2] = {&p1, &p2};
+  const detail::pose<T>* pose[2] = {&p1, &p2};
 
   // D-STEP-5: gravity first; a static body has zero velocity (D-STEP-1).
   vec2<T> v[2];
@@ -359,9 +362,9 @@ step_pair_result<T> step_pair(const step_pair_request<T>& q) {
 
   step_pair_result<T> out;
   if (q.given_contacts)
-    for (const step_contact<T>& c : *q.given_contacts) out.contacts.push_back(detail_step::given_contact(c));
+    for (const step_contact<T>& c : *q.given_contacts) out.contacts.push_back(detail::given_contact(c));
   else
-    out.contacts = detail_step::contacts_of(q.body1, p1, q.body2, p2);
+    out.contacts = detail::contacts_of(q.body1, p1, q.body2, p2);
   const bool both_static = q.body1.is_static && q.body2.is_static;
   if (out.contacts.size() == 1 && !both_static) {  // D-STEP-6: the coupled model
     step_contact<T>& k = out.contacts[0];
@@ -374,7 +377,7 @@ step_pair_result<T> step_pair(const step_pair_request<T>& q) {
       cb[i].r = k.point - pose[i]->center;
       cb[i].is_static = body[i]->is_static;
     }
-    const T e = q.restitution_threshold > 0 && !detail_step::approaches_faster(cb[0], cb[1], k.normal, q.restitution_threshold)
+    const T e = q.restitution_threshold > 0 && !detail::approaches_faster(cb[0], cb[1], k.normal, q.restitution_threshold)
                     ? T(0)
                     : q.restitution;
     const pair_impulse_result<T> r = impulse_pair<T>(cb[0], cb[1], k.normal, e, q.friction, impulse_model::coupled);
@@ -461,9 +464,9 @@ step_pair_result<T> step_pair(const step_pair_request<T>& q) {
     using std::cos;
     using std::sin;
     const T c = T(cos(a.angle)), s = T(sin(a.angle));
-    a.position = center - detail_step::rotate(c, s, mass[i]->centroid);
+    a.position = center - detail::rotate(c, s, mass[i]->centroid);
     for (const T* x : {&a.position.x, &a.position.y, &a.angle, &a.velocity.x, &a.velocity.y, &a.angular_velocity})
-      require_finite_result(*x, who);
+      step_require_finite_result(*x, who);
   }
   return out;
 }

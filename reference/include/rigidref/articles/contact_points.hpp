@@ -58,7 +58,7 @@ struct article_contact {
   T penetration{0};
 };
 
-namespace detail_article_contact {
+namespace detail {
 
 // getLength(): sqrt(x*x + y*y) (math.js assumed, as in closest_segment_point).
 template <class T>
@@ -79,7 +79,7 @@ vec2<T> mul(const vec2<T>& a, const T& s) {  // mulS
   return {T(a.x * s), T(a.y * s)};
 }
 
-}  // namespace detail_article_contact
+}  // namespace detail
 
 // The article's construction. `depth` is accepted because the JS receives
 // it from EPA, and ignored as the JS ignores it (D-CONTACT-8). Throws
@@ -92,7 +92,7 @@ article_contact<T> contact_points(const std::vector<vec2<T>>& a, const std::vect
   if constexpr (is_exact_v<T>) {
     throw unsupported("the article's contact points take square roots: not available in exact");
   } else {
-    using namespace detail_article_contact;
+    using detail::add, detail::length, detail::mul, detail::sub;
     (void)depth;  // `let { p, q, dist, n } = Gjk.epa(...)`: dist is never read
     if (a.empty() || b.empty()) throw invalid_input("contact points: empty vertex list");
     for (const auto* poly : {&a, &b})

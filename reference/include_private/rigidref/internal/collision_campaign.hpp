@@ -82,7 +82,7 @@ struct campaign_pair {
   std::string variant;  // which sub-construction made it
 };
 
-namespace detail_campaign {
+namespace detail {
 
 using ipt = std::array<std::int64_t, 2>;
 __extension__ typedef __int128 i128;  // products of coordinates up to 2^62 (GCC, Clang)
@@ -282,12 +282,14 @@ std::vector<V> without_repeats(const std::vector<V>& v) {
   return out;
 }
 
-}  // namespace detail_campaign
+}  // namespace detail
 
 // One pair of the given kind, a pure function of the generator state.
 template <class T>
 campaign_pair<T> campaign_generate(rng& g, const std::string& kind) {
-  using namespace detail_campaign;
+  using detail::argmin_dot, detail::face_contact, detail::integer_convex, detail::ipoly, detail::ipt, detail::needle;
+  using detail::outward_normal, detail::push, detail::representable, detail::scaled, detail::shuffle_order;
+  using detail::to_poly, detail::translated, detail::unit, detail::with_collinear;
   campaign_pair<T> out;
   if (kind == "random") {
     const T ra = uniform<T>(g, T(0.5), T(2)), rb = uniform<T>(g, T(0.5), T(2));
@@ -413,8 +415,8 @@ campaign_pair<T> campaign_generate(rng& g, const std::string& kind) {
   shuffle_order(g, out.a);
   shuffle_order(g, out.b);
   if (uniform_int(g, 0, 1) == 1) std::swap(out.a, out.b);
-  out.sat_a = detail_campaign::without_repeats(out.a);
-  out.sat_b = detail_campaign::without_repeats(out.b);
+  out.sat_a = detail::without_repeats(out.a);
+  out.sat_b = detail::without_repeats(out.b);
   return out;
 }
 

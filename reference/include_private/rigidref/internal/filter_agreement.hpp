@@ -14,11 +14,15 @@
 
 namespace rigidref::verify {
 
-// Sets detail::filter_force_exact() for its lifetime (this thread).
+// Sets rigidref::detail::filter_force_exact() for its lifetime (this thread).
 class force_exact_scope {
  public:
-  force_exact_scope() : previous_(detail::filter_force_exact()) { detail::filter_force_exact() = true; }
-  ~force_exact_scope() { detail::filter_force_exact() = previous_; }
+  // rigidref::detail spelled in full: plain `detail::` here means
+  // rigidref::verify::detail once a verify header has declared it.
+  force_exact_scope() : previous_(rigidref::detail::filter_force_exact()) {
+    rigidref::detail::filter_force_exact() = true;
+  }
+  ~force_exact_scope() { rigidref::detail::filter_force_exact() = previous_; }
   force_exact_scope(const force_exact_scope&) = delete;
   force_exact_scope& operator=(const force_exact_scope&) = delete;
 

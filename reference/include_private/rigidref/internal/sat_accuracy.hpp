@@ -35,7 +35,7 @@ struct polygon_pair_case {
   std::vector<vec2<T>> a, b;
 };
 
-namespace detail_sat_accuracy {
+namespace detail {
 
 // A convex polygon: 3..max_n points on a circle of radius r around c, at
 // angles start + 2 pi (i + 0.8 j_i) / n with j_i uniform in [0, 1) (gaps
@@ -54,7 +54,7 @@ std::vector<vec2<T>> random_convex(rng& g, const vec2<T>& c, const T& r, int max
   for (const T& t : angles) v.push_back({T(c.x + r * T(cos(t))), T(c.y + r * T(sin(t)))});
   if (uniform_int(g, 0, 1) == 1) std::reverse(v.begin(), v.end());
   try {
-    detail_sat::require_convex(std::span<const vec2<T>>(v), "corpus polygon");
+    rigidref::detail::require_convex(std::span<const vec2<T>>(v), "corpus polygon");
   } catch (const invalid_input&) {
     return {};
   }
@@ -73,7 +73,7 @@ inline exact sqrt_oracle(const exact& q) {
   return to_exact(x);
 }
 
-}  // namespace detail_sat_accuracy
+}  // namespace detail
 
 // Kinds, cycled: "penetrating" (centers 0.05..0.6 of the circumradius sum
 // apart), "near-contact" (0.8..1), "separated" (1.1..3), "far-offset"
@@ -102,8 +102,8 @@ std::vector<polygon_pair_case<T>> sat_corpus(std::uint64_t seed, std::size_t cou
     vec2<T> ca{T(0), T(0)};
     if (kind == "far-offset") ca = {T(far * uniform<T>(g, T(0.5), T(1))), T(-far * uniform<T>(g, T(0.5), T(1)))};
     const vec2<T> cb{T(ca.x + dist * T(cos(phi))), T(ca.y + dist * T(sin(phi)))};
-    auto a = detail_sat_accuracy::random_convex<T>(g, ca, ra, 8);
-    auto b = detail_sat_accuracy::random_convex<T>(g, cb, rb, 8);
+    auto a = detail::random_convex<T>(g, ca, ra, 8);
+    auto b = detail::random_convex<T>(g, cb, rb, 8);
     if (a.empty() || b.empty()) continue;
     out.push_back({kind, std::move(a), std::move(b)});
   }
@@ -118,26 +118,26 @@ std::vector<error_stats> sat_accuracy(std::uint64_t seed, std::size_t count) {
   error_stats normal = make_stats<T>("sat normal");
   for (const auto& c : sat_corpus<T>(seed, count)) {
     const auto describe = [&] {
-      return c.label + " a=" + detail_sat_accuracy::describe_polygon(c.a) +
-             " b=" + detail_sat_accuracy::describe_polygon(c.b);
+      return c.label + " a=" + detail::describe_polygon(c.a) +
+             " b=" + detail::describe_polygon(c.b);
     };
     const sat_result<T> got = sat<T>(c.a, c.b);
     const exact_collision want = exact_convex_collision(exact_polygon<T>(std::span<const vec2<T>>(c.a)),
                                                         exact_polygon<T>(std::span<const vec2<T>>(c.b)));
     if (want.intersecting && !want.touching) {
       depth2.add(got.depth_squared, want.depth_squared, describe);
-      depth.add(got.depth, detail_sat_accuracy::sqrt_oracle(want.depth_squared), describe);
+      depth.add(got.depth, detail::sqrt_oracle(want.depth_squared), describe);
       if (want.minimising_axes == 1) {
         const exact n2 = length_squared(want.normal_axis);
         auto comp = [&](const exact& v) {
-          const exact m = detail_sat_accuracy::sqrt_oracle(v * v / n2);
+          const exact m = detail::sqrt_oracle(v * v / n2);
           return v < 0 ? exact(-m) : m;
         };
         if (want.normal_axis.x != 0) normal.add(got.normal.x, comp(want.normal_axis.x), describe);
         if (want.normal_axis.y != 0) normal.add(got.normal.y, comp(want.normal_axis.y), describe);
       }
     } else if (!want.intersecting) {
-      distance.add(got.distance, detail_sat_accuracy::sqrt_oracle(want.distance_squared), describe);
+      distance.add(got.distance, detail::sqrt_oracle(want.distance_squared), describe);
     }
   }
   return {depth, depth2, distance, normal};
@@ -221,7 +221,7 @@ std::vector<error_stats> rectangle_accuracy(std::uint64_t seed, std::size_t coun
       }
     }
     if (want.intersecting && !want.touching) {
-      const exact truth = detail_sat_accuracy::sqrt_oracle(want.depth_squared);
+      const exact truth = detail::sqrt_oracle(want.depth_squared);
       ref.add(got.depth, truth, describe);
       T m = a.axes[0].d3;
       for (const auto& ax : a.axes)

@@ -24,7 +24,7 @@
 
 namespace rigidref::verify {
 
-namespace detail_scene {
+namespace detail {
 
 inline double to_d(const exact& q) { return static_cast<double>(q); }
 inline exact ex_abs(const exact& q) { return q < 0 ? exact(-q) : q; }
@@ -33,7 +33,7 @@ exact ex(const T& x) { return to_exact(x); }
 template <class T>
 exact ex_norm1(const vec2<T>& v) { return ex_abs(ex(v.x)) + ex_abs(ex(v.y)); }
 
-}  // namespace detail_scene
+}  // namespace detail
 
 // The residuals of D-SCENEREF-7 for one step, exact on the rounded values.
 // linear = |Delta p - sum m g dt - sum wall impulses|_inf; angular = the same
@@ -51,7 +51,7 @@ struct momentum_residual {
 template <class T>
 momentum_residual reference_momentum_residual(const scene_snapshot<T>& before, const scene_snapshot<T>& after,
                                               const scene_step_record<T>& rec, const T& g, const T& dt) {
-  using namespace detail_scene;
+  using detail::ex, detail::ex_abs, detail::ex_norm1, detail::to_d;
   const exact G = ex(g), DT = ex(dt);
   exact px = 0, py = 0, L = 0, sl = 0, sa = 0, pos = 0, spos = 0;
   for (std::size_t i = 0; i < before.bodies.size(); ++i) {
@@ -113,7 +113,7 @@ struct energy_balance {
 template <class T>
 energy_balance reference_energy_balance(const scene_snapshot<T>& before, const scene_snapshot<T>& after,
                                         const scene_step_record<T>& rec, const T& g, const T& dt) {
-  using namespace detail_scene;
+  using detail::ex, detail::ex_abs, detail::ex_norm1, detail::to_d;
   const exact G = ex(g), DT = ex(dt);
   exact de = 0, loss = 0, scale = 0, py = 0, work = 0;
   for (std::size_t i = 0; i < before.bodies.size(); ++i) {
@@ -163,7 +163,7 @@ struct article_momentum_step {
 
 template <class T>
 article_momentum_step article_momentum(articles::force_scene<T>& s) {
-  using namespace detail_scene;
+  using detail::ex, detail::ex_abs, detail::ex_norm1, detail::to_d;
   std::vector<articles::bf_body<T>> before = s.bodies;
   exact ex_x = 0, ex_y = 0;
   for (auto b : s.bodies) {  // phase 1 of simulate() on a copy (D-SCENE-2)
@@ -253,7 +253,7 @@ struct divergence_report {
   std::string stopped;  // an exception that ended one run early
 };
 
-namespace detail_scene {
+namespace detail {
 
 template <class Lo, class Hi>
 double body_diff(const vec2<Lo>& p1, const Lo& a1, const vec2<Lo>& v1, const Lo& w1, const vec2<Hi>& p2, const Hi& a2,
@@ -305,26 +305,26 @@ divergence_report run_divergence(int steps, Step&& step_both, Sig&& signatures, 
   return r;
 }
 
-}  // namespace detail_scene
+}  // namespace detail
 
 template <class Lo, class Hi>
 divergence_report reference_divergence(int steps) {
   reference_world<Lo> lo = make_force_reference_scene<Lo>();
   reference_world<Hi> hi = make_force_reference_scene<Hi>();
-  return detail_scene::run_divergence(
+  return detail::run_divergence(
       steps, [&] { step(lo); step(hi); },
       [&] { return std::make_pair(event_signature(lo.last), event_signature(hi.last)); },
-      [&] { return detail_scene::snapshot_diff(snapshot(lo), snapshot(hi)); });
+      [&] { return detail::snapshot_diff(snapshot(lo), snapshot(hi)); });
 }
 
 template <class Lo, class Hi>
 divergence_report article_divergence(int steps) {
   articles::force_scene<Lo> lo = articles::make_force_scene<Lo>();
   articles::force_scene<Hi> hi = articles::make_force_scene<Hi>();
-  return detail_scene::run_divergence(
+  return detail::run_divergence(
       steps, [&] { articles::simulate(lo); articles::simulate(hi); },
       [&] { return std::make_pair(event_signature(lo), event_signature(hi)); },
-      [&] { return detail_scene::snapshot_diff(snapshot(lo), snapshot(hi)); });
+      [&] { return detail::snapshot_diff(snapshot(lo), snapshot(hi)); });
 }
 
 // Shape-matching scene (both models): per relaxation round the wall moves
@@ -347,10 +347,10 @@ template <class Lo, class Hi>
 divergence_report shape_matching_divergence(int steps, articles::shape_matching_model model) {
   auto lo = articles::make_shape_matching_scene<Lo>({}, model);
   auto hi = articles::make_shape_matching_scene<Hi>({}, model);
-  return detail_scene::run_divergence(
+  return detail::run_divergence(
       steps, [&] { articles::world_step(lo); articles::world_step(hi); },
       [&] { return std::make_pair(event_signature(lo), event_signature(hi)); },
-      [&] { return detail_scene::snapshot_diff(snapshot(lo), snapshot(hi)); });
+      [&] { return detail::snapshot_diff(snapshot(lo), snapshot(hi)); });
 }
 
 }  // namespace rigidref::verify

@@ -168,10 +168,12 @@ solver_problem as_seen_by(const solver_problem& p) {
 // recomputed exactly from the problem T saw, so that the exact
 // complementarity report measures T's outputs against T's inputs. The normal
 // T saw is not exactly unit: the check is skipped by evaluating the rows
-// directly (detail::solver_report), which needs no |n| = 1 (D-IMPULSE-2).
+// directly (rigidref::detail::solver_report), which needs no |n| = 1 (D-IMPULSE-2).
+// rigidref::detail is spelled in full: plain `detail::` here would mean
+// rigidref::verify::detail once a verify header has declared it.
 template <class T>
 complementarity_report<exact> exact_report(const solver_problem& seen, const solver_result<T>& r) {
-  std::vector<detail::solver_row_data<exact>> rows;
+  std::vector<rigidref::detail::solver_row_data<exact>> rows;
   std::vector<solver_contact_state<exact>> st;
   std::vector<vec2<exact>> v0, v;
   std::vector<exact> w0, w;
@@ -185,7 +187,7 @@ complementarity_report<exact> exact_report(const solver_problem& seen, const sol
     const auto& c = seen.contacts[k];
     const auto& A = seen.bodies[c.body_a];
     const auto& B = seen.bodies[c.body_b];
-    detail::solver_row_data<exact> d;
+    rigidref::detail::solver_row_data<exact> d;
     d.a = c.body_a;
     d.b = c.body_b;
     d.ima = A.is_static ? exact(0) : exact(1 / A.mass);
@@ -196,13 +198,13 @@ complementarity_report<exact> exact_report(const solver_problem& seen, const sol
     d.rb = c.point - B.position;
     d.n = c.normal;
     d.t = {exact(-c.normal.y), c.normal.x};
-    d.knn = detail::solver_k(d, d.n);
-    d.ktt = detail::solver_k(d, d.t);
+    d.knn = rigidref::detail::solver_k(d, d.n);
+    d.ktt = rigidref::detail::solver_k(d, d.t);
     rows.push_back(d);
     solver_contact_state<exact> s;
-    s.friction = to_exact(round_to<T>(detail::solver_sqrt(exact(A.friction * B.friction))));
+    s.friction = to_exact(round_to<T>(rigidref::detail::solver_sqrt(exact(A.friction * B.friction))));
     s.restitution = (A.restitution + B.restitution) / 2;
-    const vec2<exact> u = detail::solver_relative(d, v0, w0);
+    const vec2<exact> u = rigidref::detail::solver_relative(d, v0, w0);
     s.un_before = dot(d.n, u);
     s.ut_before = dot(d.t, u);
     const exact ex = c.penetration - seen.params.slop;
@@ -212,7 +214,7 @@ complementarity_report<exact> exact_report(const solver_problem& seen, const sol
     s.tangent_impulse = to_exact(r.contacts[k].tangent_impulse);
     st.push_back(s);
   }
-  return detail::solver_report(rows, st, v, w);
+  return rigidref::detail::solver_report(rows, st, v, w);
 }
 
 // Scale of a problem: the largest |velocity target| or contact-point speed
