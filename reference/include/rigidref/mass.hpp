@@ -12,6 +12,7 @@
 
 #include "rigidref/accumulator.hpp"
 #include "rigidref/convert.hpp"
+#include "rigidref/detail/mass_exact.hpp"
 #include "rigidref/detail/mass_filter.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/polygon.hpp"
@@ -96,11 +97,11 @@ fan_sums<T> polygon_fan_sums(std::span<const vec2<T>> v) {
   return s;
 }
 
-// The exact path of the binary types (D-MASS-15): the same sums in exact
-// rationals, each output rounded once, so correctly rounded.
+// The exact path of the binary types (D-MASS-15, D-MASS-16): the same sums
+// in exact integers, each output rounded once, so correctly rounded.
 template <class T>
 RIGIDREF_COLD mass_properties<T> polygon_mass_exact(std::span<const vec2<T>> v, const T& amount,
-                                                    bool amount_is_density);
+                                                    bool amount_is_density, const mass_filter::rounded<T>& known);
 
 // Shared tail of polygon_mass_*: `scale` turns area-weighted moments into
 // mass-weighted ones (the density, or mass / area).
@@ -117,7 +118,7 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
     mass_filter::rounded<T> r;
     if (mass_filter::try_polygon_mass(v, amount, amount_is_density, r))
       return {r.area, {r.centroid_x, r.centroid_y}, r.mass, r.inertia};
-    return polygon_mass_exact(v, amount, amount_is_density);
+    return polygon_mass_exact(v, amount, amount_is_density, r);  // the outputs not certified
   }
 
   fan_sums<T> s = polygon_fan_sums(v);
@@ -150,21 +151,22 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
 }
 
 template <class T>
-mass_properties<T> polygon_mass_exact(std::span<const vec2<T>> v, const T& amount, bool amount_is_density) {
-  std::vector<vec2<exact>> q;
-  q.reserve(v.size());
-  for (const vec2<T>& p : v) q.push_back({to_exact(p.x), to_exact(p.y)});
-  const mass_properties<exact> e = polygon_mass_impl<exact>(std::span<const vec2<exact>>(q), polygon_check::basic,
-                                                            to_exact(amount), amount_is_density);
-  const T rounded_area = require_finite_result(round_to<T>(e.area), "area");
+mass_properties<T> polygon_mass_exact(std::span<const vec2<T>> v, const T& amount, bool amount_is_density,
+                                      const mass_filter::rounded<T>& known) {
+  mass_exact::integer_sums s;
+  if (!mass_exact::polygon_sums(v, s)) throw invalid_input("polygon has zero area");
+  const bool* ok = known.certified;
+  const T rounded_area = ok[0] ? known.area : require_finite_result(round_to<T>(s.area()), "area");
   if (rounded_area == 0)
     throw invalid_input("the polygon's area underflows " + std::string(scalar_name<T>()) +
                         ": the input is too small for this precision (scale it, or use mp50)");
-  return {rounded_area,
-          {require_finite_result(round_to<T>(e.centroid.x), "centroid"),
-           require_finite_result(round_to<T>(e.centroid.y), "centroid")},
-          require_finite_result(round_to<T>(e.mass), "mass"),
-          require_finite_result(round_to<T>(e.inertia), "inertia")};
+  const T cx = ok[1] ? known.centroid_x : require_finite_result(round_to<T>(s.centroid_x()), "centroid");
+  const T cy = ok[2] ? known.centroid_y : require_finite_result(round_to<T>(s.centroid_y()), "centroid");
+  const exact amt = to_exact(amount);
+  const exact mass = amount_is_density ? exact(amt * s.area()) : amt;
+  const T m = ok[3] ? known.mass : require_finite_result(round_to<T>(mass), "mass");
+  const T inertia = ok[4] ? known.inertia : require_finite_result(round_to<T>(exact(mass * s.per_area())), "inertia");
+  return {rounded_area, {cx, cy}, m, inertia};
 }
 
 }  // namespace detail

@@ -172,15 +172,17 @@ RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
   return true;
 }
 
-// The five outputs, each correctly rounded to T.
+// The five outputs; certified[i] says whether output i is correctly rounded.
 template <class T>
 struct rounded {
   T area, centroid_x, centroid_y, mass, inertia;
+  bool certified[5] = {false, false, false, false, false};
+  bool all() const { return certified[0] && certified[1] && certified[2] && certified[3] && certified[4]; }
 };
 
-// D-MASS-13..15. False when an input is outside the covered range or some
-// output's bound straddles a rounding boundary: the caller then computes
-// exactly. Orientation either way; a zero or uncertain area is left to the
+// D-MASS-13..15. False when an input is outside the covered range (nothing
+// certified) or some output's bound straddles a rounding boundary (that
+// output not certified): the caller computes those exactly. Orientation either way; a zero or uncertain area is left to the
 // exact path as well.
 template <class T>
 bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out) {
@@ -246,11 +248,12 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   const W e_inertia = e_mass * (2 * abs(per_area.hi) + e_per_area) + 2 * abs(mass.hi) * e_per_area +
                       32 * u2 * abs(mass.hi) * abs(per_area.hi);
   // D-MASS-15, each bound doubled for its own rounding, plus tiny.
-  return certain_rounding<T>(area, 2 * e_area + tiny, out.area) &&
-         certain_rounding<T>(cx, 2 * e_cx + tiny, out.centroid_x) &&
-         certain_rounding<T>(cy, 2 * e_cy + tiny, out.centroid_y) &&
-         certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass) &&
-         certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
+  out.certified[0] = certain_rounding<T>(area, 2 * e_area + tiny, out.area);
+  out.certified[1] = certain_rounding<T>(cx, 2 * e_cx + tiny, out.centroid_x);
+  out.certified[2] = certain_rounding<T>(cy, 2 * e_cy + tiny, out.centroid_y);
+  out.certified[3] = certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass);
+  out.certified[4] = certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
+  return out.all();
 }
 
 }  // namespace rigidref::detail::mass_filter
