@@ -5,10 +5,15 @@
 // Rational results (polygon, triangle, circle, rectangle, parallel-axis shift)
 // are accumulated in about twice T's precision (accumulator.hpp) and rounded
 // once at the end, so in every binary type each output is within 1 ulp of the
-// correctly rounded exact value (D-MASS-5); in `exact` they are exact.
+// correctly rounded exact value (D-MASS-5); in `exact` they are exact. For
+// float, double and long double the polygon goes through a certified filter
+// with an exact fallback, so each output is correctly rounded (D-MASS-13..15).
 #pragma once
 
 #include "rigidref/accumulator.hpp"
+#include "rigidref/convert.hpp"
+#include "rigidref/detail/mass_exact.hpp"
+#include "rigidref/detail/mass_filter.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/polygon.hpp"
 #include "rigidref/scalar.hpp"
@@ -92,6 +97,12 @@ fan_sums<T> polygon_fan_sums(std::span<const vec2<T>> v) {
   return s;
 }
 
+// The exact path of the binary types (D-MASS-15, D-MASS-16): the same sums
+// in exact integers, each output rounded once, so correctly rounded.
+template <class T>
+RIGIDREF_COLD mass_properties<T> polygon_mass_exact(std::span<const vec2<T>> v, const T& amount,
+                                                    bool amount_is_density, const mass_filter::rounded<T>& known);
+
 // Shared tail of polygon_mass_*: `scale` turns area-weighted moments into
 // mass-weighted ones (the density, or mass / area).
 template <class T>
@@ -102,6 +113,13 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   if (check == polygon_check::simple) require_simple_polygon(v);
   else require_polygon_basics(v);
   require_positive(amount, amount_is_density ? "density" : "mass");
+  if constexpr (std::is_floating_point_v<T>) {
+    // D-MASS-13..15: certified double words, else the exact path.
+    mass_filter::rounded<T> r;
+    if (mass_filter::try_polygon_mass(v, amount, amount_is_density, r))
+      return {r.area, {r.centroid_x, r.centroid_y}, r.mass, r.inertia};
+    return polygon_mass_exact(v, amount, amount_is_density, r);  // the outputs not certified
+  }
 
   fan_sums<T> s = polygon_fan_sums(v);
   if (A::zero(s.twice_area)) throw invalid_input("polygon has zero area");
@@ -130,6 +148,25 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
            require_finite_result(A::round(A::from(v[0].y) + gy), "centroid")},
           require_finite_result(A::round(mass), "mass"),
           require_finite_result(A::round(inertia), "inertia")};
+}
+
+template <class T>
+mass_properties<T> polygon_mass_exact(std::span<const vec2<T>> v, const T& amount, bool amount_is_density,
+                                      const mass_filter::rounded<T>& known) {
+  mass_exact::integer_sums s;
+  if (!mass_exact::polygon_sums(v, s)) throw invalid_input("polygon has zero area");
+  const bool* ok = known.certified;
+  const T rounded_area = ok[0] ? known.area : require_finite_result(round_to<T>(s.area()), "area");
+  if (rounded_area == 0)
+    throw invalid_input("the polygon's area underflows " + std::string(scalar_name<T>()) +
+                        ": the input is too small for this precision (scale it, or use mp50)");
+  const T cx = ok[1] ? known.centroid_x : require_finite_result(round_to<T>(s.centroid_x()), "centroid");
+  const T cy = ok[2] ? known.centroid_y : require_finite_result(round_to<T>(s.centroid_y()), "centroid");
+  const exact amt = to_exact(amount);
+  const exact mass = amount_is_density ? exact(amt * s.area()) : amt;
+  const T m = ok[3] ? known.mass : require_finite_result(round_to<T>(mass), "mass");
+  const T inertia = ok[4] ? known.inertia : require_finite_result(round_to<T>(exact(mass * s.per_area())), "inertia");
+  return {rounded_area, {cx, cy}, m, inertia};
 }
 
 }  // namespace detail

@@ -1,0 +1,115 @@
+// The exact path of polygon mass properties in float, double and long double
+// (D-MASS-16): every coordinate is an integer times 2^e for one common e, so
+// the fan sums of D-MASS-1..3 are integers (no rational, no gcd per step)
+// and each output is one rational, rounded once by round_to.
+#pragma once
+
+#include "rigidref/convert.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/scalar.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <vector>
+
+namespace rigidref::detail::mass_exact {
+
+// x = significand * 2^exponent with an integer significand (|x| < 2^digits).
+template <class T>
+struct split_value {
+  unsigned long long magnitude = 0;  // below 2^digits
+  bool negative = false;
+  long exponent = LONG_MAX;  // LONG_MAX for zero
+};
+
+template <class T>
+split_value<T> split(const T& x) {
+  split_value<T> s;
+  if (x == 0) return s;
+  int e = 0;
+  const T m = std::frexp(x < 0 ? T(-x) : x, &e);  // [0.5, 1), exact
+  constexpr int p = std::numeric_limits<T>::digits;
+  static_assert(p <= 64, "the significand must fit in 64 bits");
+  s.magnitude = static_cast<unsigned long long>(std::ldexp(m, p));  // exact integer below 2^p
+  s.negative = x < 0;
+  s.exponent = long(e) - p;
+  return s;
+}
+
+inline big_int to_big(unsigned long long magnitude, bool negative, long shift) {
+  big_int r = magnitude;
+  r <<= shift;
+  return negative ? big_int(-r) : r;
+}
+
+inline exact times_power_of_two(big_int num, big_int den, long e) {
+  if (e >= 0) num <<= e;
+  else den <<= -e;
+  return exact(num, den);
+}
+
+// The integer fan sums of D-MASS-16 (counter-clockwise), the common
+// exponent e and the integer first vertex; each output is built on demand.
+struct integer_sums {
+  big_int twice_area, first_x, first_y, second, ox, oy;
+  long e = 0;
+  exact area() const { return times_power_of_two(twice_area, big_int(2), 2 * e); }
+  // centroid = v0 + first / (3 twice_area) = (3 A X0 + F) 2^e / (3 A)
+  exact centroid_x() const { return times_power_of_two(3 * twice_area * ox + first_x, 3 * twice_area, e); }
+  exact centroid_y() const { return times_power_of_two(3 * twice_area * oy + first_y, 3 * twice_area, e); }
+  // D-MASS-4: second/(6A) - |F|^2/(9A^2) = (3 A second - 2 |F|^2) / (18 A^2), times 2^(2e)
+  exact per_area() const {
+    return times_power_of_two(3 * twice_area * second - 2 * (first_x * first_x + first_y * first_y),
+                              18 * twice_area * twice_area, 2 * e);
+  }
+};
+
+// D-MASS-16. Returns false for zero area.
+template <class T>
+bool polygon_sums(std::span<const vec2<T>> v, integer_sums& out) {
+  const std::size_t n = v.size();
+  std::vector<split_value<T>> sx(n), sy(n);
+  long e = LONG_MAX;
+  for (std::size_t i = 0; i < n; ++i) {
+    sx[i] = split(v[i].x);
+    sy[i] = split(v[i].y);
+    e = std::min(e, std::min(sx[i].exponent, sy[i].exponent));
+  }
+  if (e == LONG_MAX) return false;  // every coordinate zero
+  auto integer = [e](const split_value<T>& s) {
+    return s.exponent == LONG_MAX ? big_int(0) : to_big(s.magnitude, s.negative, s.exponent - e);
+  };
+  // Integers X_i = p_i / 2^e, d_i = X_i - X_0: D-MASS-1..3 in exact integers.
+  const big_int ox = integer(sx[0]), oy = integer(sy[0]);
+  big_int twice_area = 0, first_x = 0, first_y = 0, second = 0;
+  big_int px = integer(sx[1]) - ox, py = integer(sy[1]) - oy;
+  big_int pp = px * px + py * py;
+  for (std::size_t i = 2; i < n; ++i) {
+    const big_int qx = integer(sx[i]) - ox, qy = integer(sy[i]) - oy;
+    const big_int c = px * qy - py * qx;
+    const big_int qq = qx * qx + qy * qy;
+    twice_area += c;
+    first_x += c * (px + qx);
+    first_y += c * (py + qy);
+    second += c * (pp + (px * qx + py * qy) + qq);
+    px = qx;
+    py = qy;
+    pp = qq;
+  }
+  if (twice_area == 0) return false;
+  const int sign = twice_area < 0 ? -1 : 1;  // clockwise: every sum flips sign
+  out.twice_area = sign * twice_area;
+  out.first_x = sign * first_x;
+  out.first_y = sign * first_y;
+  out.second = sign * second;
+  out.ox = ox;
+  out.oy = oy;
+  out.e = e;
+  return true;
+}
+
+}  // namespace rigidref::detail::mass_exact

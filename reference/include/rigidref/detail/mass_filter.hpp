@@ -1,0 +1,259 @@
+// The certified fast path of polygon mass properties in float, double and
+// long double (D-MASS-13..15): the fan sums of D-MASS-1..3 in unnormalised
+// double words of W = wider_t<T> with an a priori error bound in units of
+// u^2 times the sums' magnitudes (D-MASS-13), the final quotients with
+// runtime bounds (D-MASS-14), and each output accepted only when its bound
+// keeps the exact value inside one rounding cell of T (D-MASS-15). Then the
+// output is the correctly rounded exact value; otherwise the caller runs
+// the exact path.
+#pragma once
+
+#include "rigidref/detail/hot.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <span>
+#include <type_traits>
+
+namespace rigidref::detail::mass_filter {
+
+// hi + lo, not normalised: |lo| <= lambda u M for the node's magnitude M.
+template <class W>
+struct cw {
+  W hi{0};
+  W lo{0};
+};
+
+template <class W>
+RIGIDREF_HOT cw<W> two_sum(W a, W b) {  // D-EFT-1
+  const W s = a + b;
+  const W ap = s - b;
+  const W bp = s - ap;
+  return {s, W((a - ap) + (b - bp))};
+}
+
+// Hardware FMA only where the compiler emits the instruction; a call to
+// libm's fma costs more than Dekker's product (bench/HISTORY.md, issue 18).
+template <class W>
+inline constexpr bool inline_fma_v =
+#if defined(__FMA__)
+    std::is_same_v<W, double> || std::is_same_v<W, float>;
+#else
+    false;
+#endif
+
+template <class W>
+RIGIDREF_HOT cw<W> two_prod(W a, W b) {  // D-EFT-2: exact, barring under/overflow
+  const W p = a * b;
+  if constexpr (inline_fma_v<W>) {
+    return {p, W(std::fma(a, b, -p))};
+  } else {
+    constexpr W factor = W((1ull << ((std::numeric_limits<W>::digits + 1) / 2)) + 1);
+    const W ca = factor * a, cb = factor * b;
+    const W ah = ca - (ca - a), bh = cb - (cb - b);
+    const W al = a - ah, bl = b - bh;
+    return {p, W(((ah * bh - p) + ah * bl + al * bh) + al * bl)};
+  }
+}
+
+// D-MASS-13 (add): error <= (2 lambda + 1) u^2 M, lambda' = lambda + 1.
+template <class W>
+RIGIDREF_HOT cw<W> add(const cw<W>& x, const cw<W>& y) {
+  const cw<W> s = two_sum(x.hi, y.hi);
+  return {s.hi, W(s.lo + (x.lo + y.lo))};
+}
+
+template <class W>
+RIGIDREF_HOT cw<W> neg(const cw<W>& x) {
+  return {W(-x.hi), W(-x.lo)};
+}
+
+// D-MASS-13 (mul): error <= (lx ly + 3 (lx + ly) + 1) u^2 M, lambda' = 1 + lx + ly.
+template <class W>
+RIGIDREF_HOT cw<W> mul(const cw<W>& x, const cw<W>& y) {
+  const cw<W> p = two_prod(x.hi, y.hi);
+  return {p.hi, W(p.lo + (x.hi * y.lo + x.lo * y.hi))};
+}
+
+template <class W>
+RIGIDREF_HOT cw<W> normalise(const cw<W>& x) {
+  return two_sum(x.hi, x.lo);
+}
+
+// D-EFT-5 (JMP 2017, Alg. 9 and 17) on normalised double words, with the
+// two_prod above: relative error <= 15u^2 + 56u^3.
+template <class W>
+RIGIDREF_HOT cw<W> fast_two_sum(W a, W b) {
+  const W s = a + b;
+  return {s, W(b - (s - a))};
+}
+
+template <class W>
+RIGIDREF_HOT cw<W> div(const cw<W>& x, const cw<W>& y) {
+  const W th = x.hi / y.hi;
+  const cw<W> c = two_prod(y.hi, th);
+  const cw<W> t = fast_two_sum(c.hi, W(y.lo * th));
+  const cw<W> r = fast_two_sum(t.hi, W(t.lo + c.lo));
+  const W d = (x.hi - r.hi) + (x.lo - r.lo);
+  return fast_two_sum(th, W(d / y.hi));
+}
+
+// The inputs the bounds of D-MASS-13..14 cover: every coordinate and the
+// amount zero or of magnitude in [2^-60, 2^60], so that nothing underflows
+// or overflows in W (D-MASS-13).
+template <class W>
+RIGIDREF_HOT bool in_range(W x) {
+  const W a = x < 0 ? W(-x) : x;
+  return a == 0 || (a >= W(0x1p-60) && a <= W(0x1p60));
+}
+
+template <class W>
+struct sums {
+  cw<W> twice_area, first_x, first_y, second;
+  W mag_area = 0, mag_first_x = 0, mag_first_y = 0, mag_second = 0;  // |.|-evaluations on the hi parts
+};
+
+// The fan sums of D-MASS-1..3 about v0 (as polygon_fan_sums) and their
+// magnitudes. D-MASS-13
+template <class T, class W>
+RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
+  using std::abs;
+  sums<W> s;
+  const W ox = W(v[0].x), oy = W(v[0].y);
+  const cw<W> px0 = two_sum(W(v[1].x), W(-ox)), py0 = two_sum(W(v[1].y), W(-oy));
+  cw<W> px = px0, py = py0;
+  cw<W> pp = add(mul(px, px), mul(py, py));  // |P|^2
+  W apx = abs(px.hi), apy = abs(py.hi);
+  W mpp = apx * apx + apy * apy;
+  for (std::size_t i = 2; i < v.size(); ++i) {
+    const cw<W> qx = two_sum(W(v[i].x), W(-ox)), qy = two_sum(W(v[i].y), W(-oy));
+    const cw<W> c = add(mul(px, qy), neg(mul(py, qx)));  // D-MASS-1
+    s.twice_area = add(s.twice_area, c);
+    s.first_x = add(s.first_x, mul(c, add(px, qx)));  // D-MASS-2
+    s.first_y = add(s.first_y, mul(c, add(py, qy)));
+    const cw<W> qq = add(mul(qx, qx), mul(qy, qy));
+    const cw<W> pq = add(mul(px, qx), mul(py, qy));
+    s.second = add(s.second, mul(c, add(add(pp, pq), qq)));  // D-MASS-3
+    const W aqx = abs(qx.hi), aqy = abs(qy.hi);
+    const W mc = apx * aqy + apy * aqx;
+    const W mqq = aqx * aqx + aqy * aqy;
+    s.mag_area += mc;
+    s.mag_first_x += mc * (apx + aqx);
+    s.mag_first_y += mc * (apy + aqy);
+    s.mag_second += mc * ((mpp + (apx * aqx + apy * aqy)) + mqq);
+    px = qx;
+    py = qy;
+    pp = qq;
+    apx = aqx;
+    apy = aqy;
+    mpp = mqq;
+  }
+  return s;
+}
+
+// D-MASS-15: out = RN_T(exact) when |exact - (h + l)| <= err keeps the exact
+// value strictly closer to r = RN_T(h) than half the gap from r to its
+// neighbour on that side. False when that is not certain.
+template <class T, class W>
+RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
+  using std::abs;
+  const T r = static_cast<T>(x.hi);
+  const W rw = W(r);
+  if (!(abs(rw) <= W(std::numeric_limits<T>::max())) || r == 0) return false;
+  const W off = (x.hi - rw) + x.lo;  // x.hi - rw exact; the sum rounds (relative u)
+  const T toward = off < 0 ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+  const T next = std::nextafter(r, toward);
+  if (!(abs(next) <= std::numeric_limits<T>::max())) return false;  // beyond lies overflow
+  const W half_gap = abs(W(next) - rw) / 2;  // exact
+  if (!(abs(off) * W(1 + 0x1p-20) + err < half_gap)) return false;
+  out = r;
+  return true;
+}
+
+// The five outputs; certified[i] says whether output i is correctly rounded.
+template <class T>
+struct rounded {
+  T area, centroid_x, centroid_y, mass, inertia;
+  bool certified[5] = {false, false, false, false, false};
+  bool all() const { return certified[0] && certified[1] && certified[2] && certified[3] && certified[4]; }
+};
+
+// D-MASS-13..15. False when an input is outside the covered range (nothing
+// certified) or some output's bound straddles a rounding boundary (that
+// output not certified): the caller computes those exactly. Orientation either way; a zero or uncertain area is left to the
+// exact path as well.
+template <class T>
+bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out) {
+  using W = std::conditional_t<std::is_same_v<T, float>, double, T>;
+  using std::abs;
+  constexpr W u = std::numeric_limits<W>::epsilon() / 2;
+  constexpr W u2 = u * u;
+  constexpr W tiny = W(0x1p-1000);  // covers the products of bounds that underflow (D-MASS-14)
+  if (v.size() > (std::size_t(1) << 20)) return false;
+  if (!in_range(W(amount))) return false;
+  for (const vec2<T>& p : v)
+    if (!in_range(W(p.x)) || !in_range(W(p.y))) return false;
+
+  const sums<W> s = fan_sums<T, W>(v);
+  // D-MASS-13: beta(m) u^2 M per sum, times 8 (M <= 2 M^, the (1 + O(u))
+  // factors, the rounding of this very bound).
+  const W m = W(v.size() - 2);
+  const W mm1 = m * (m - 1);
+  const W e_twice_area = 8 * (15 + 9 * m + mm1) * u2 * s.mag_area;
+  const W e_first_x = 8 * (45 + 15 * m + mm1) * u2 * s.mag_first_x;
+  const W e_first_y = 8 * (45 + 15 * m + mm1) * u2 * s.mag_first_y;
+  const W e_second = 8 * (105 + 23 * m + mm1) * u2 * s.mag_second;
+
+  cw<W> a2 = normalise(s.twice_area), fx = normalise(s.first_x), fy = normalise(s.first_y),
+        sec = normalise(s.second);
+  if (!(abs(a2.hi) > 4 * e_twice_area)) return false;  // zero, or its sign uncertain
+  if (a2.hi < 0) {  // clockwise: every sum flips sign
+    a2 = neg(a2);
+    fx = neg(fx);
+    fy = neg(fy);
+    sec = neg(sec);
+  }
+  // D-MASS-14: each line's bound from the previous ones; op errors in u^2.
+  const cw<W> area{a2.hi / 2, a2.lo / 2};
+  const W e_area = e_twice_area / 2;
+  const cw<W> d3 = normalise(mul(a2, cw<W>{3, 0}));
+  const W e_d3 = 3 * e_twice_area + 24 * u2 * abs(a2.hi);
+  const W den = abs(d3.hi);
+  if (!(e_d3 <= den / 8)) return false;
+  const cw<W> gx = div(fx, d3), gy = div(fy, d3);  // centroid - v0
+  const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 / den + 32 * u2 * abs(gx.hi);
+  const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 / den + 32 * u2 * abs(gy.hi);
+  const W ox = W(v[0].x), oy = W(v[0].y);
+  const cw<W> cx = normalise(add(cw<W>{ox, 0}, gx)), cy = normalise(add(cw<W>{oy, 0}, gy));
+  const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
+  const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
+  const cw<W> d6{2 * d3.hi, 2 * d3.lo};
+  const cw<W> j = div(sec, d6);  // second / (6 twice_area)
+  const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * 2 / (2 * den) + 32 * u2 * abs(j.hi);
+  const cw<W> gg = add(mul(gx, gx), mul(gy, gy));
+  const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
+  const W e_gg = e_gx * (4 * abs(gx.hi) + e_gx) + e_gy * (4 * abs(gy.hi) + e_gy) + 32 * u2 * g2;
+  const cw<W> per_area = normalise(add(j, neg(gg)));  // D-MASS-4
+  const W e_per_area = e_j + e_gg + 20 * u2 * (abs(j.hi) + g2);
+  const W amt = W(amount);
+  cw<W> mass{amt, 0};
+  W e_mass = 0;
+  if (amount_is_density) {
+    mass = normalise(mul(area, cw<W>{amt, 0}));
+    e_mass = amt * e_area + 8 * u2 * amt * abs(area.hi);
+  }
+  const cw<W> inertia = normalise(mul(mass, per_area));
+  const W e_inertia = e_mass * (2 * abs(per_area.hi) + e_per_area) + 2 * abs(mass.hi) * e_per_area +
+                      32 * u2 * abs(mass.hi) * abs(per_area.hi);
+  // D-MASS-15, each bound doubled for its own rounding, plus tiny.
+  out.certified[0] = certain_rounding<T>(area, 2 * e_area + tiny, out.area);
+  out.certified[1] = certain_rounding<T>(cx, 2 * e_cx + tiny, out.centroid_x);
+  out.certified[2] = certain_rounding<T>(cy, 2 * e_cy + tiny, out.centroid_y);
+  out.certified[3] = certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass);
+  out.certified[4] = certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
+  return out.all();
+}
+
+}  // namespace rigidref::detail::mass_filter
