@@ -1,4 +1,4 @@
-// Exact oracles for convex polygon pairs, in rational arithmetic, written
+// Exact oracles for convex polygon pairs, in integer and rational arithmetic, written
 // independently of the GJK/EPA/SAT code they judge.
 //
 // Distance: for disjoint convex polygons the closest pair of points is a
