@@ -58,5 +58,6 @@
 // The public oracles: exact answers written independently of the code above.
 #include "rigidref/verify/accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "rigidref/verify/integer_frame.hpp"
 #include "rigidref/verify/mass_oracle.hpp"
 #include "rigidref/verify/random.hpp"

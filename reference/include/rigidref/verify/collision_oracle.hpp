@@ -1,4 +1,4 @@
-// Exact oracles for convex polygon pairs, in rational arithmetic, written
+// Exact oracles for convex polygon pairs, in integer and rational arithmetic, written
 // independently of the GJK/EPA/SAT code they judge.
 //
 // Distance: for disjoint convex polygons the closest pair of points is a
@@ -10,9 +10,14 @@
 // edge normals among the edge normals of A and B, so the penetration depth is
 // the smallest overlap over those axes; with an unnormalised axis n the
 // overlap is o/|n| and its square o^2/|n|^2 is rational (D-SAT-3).
+//
+// Both are computed in an integer frame (verify/integer_frame.hpp): integer
+// coordinates, fractions compared by cross-multiplying, one rational built
+// per answer (D-SAT-14).
 #pragma once
 
 #include "rigidref/convert.hpp"
+#include "rigidref/verify/integer_frame.hpp"
 #include "rigidref/vec2.hpp"
 
 #include <cstddef>
@@ -41,12 +46,6 @@ inline exact point_segment_distance_squared(const vec2<exact>& p, const vec2<exa
   return length_squared(p - q);
 }
 
-struct exact_axis_overlap {
-  exact overlap_squared_over_norm;  // o^2 / |n|^2; meaningful when o >= 0
-  exact overlap;                    // o, along the unnormalised axis n
-  vec2<exact> axis;                 // n, oriented so that moving B by +n separates
-};
-
 // Projection interval of a polygon onto an (unnormalised) axis.
 inline std::pair<exact, exact> project(const std::vector<vec2<exact>>& poly, const vec2<exact>& n) {
   exact lo = dot(poly.front(), n), hi = lo;
@@ -67,35 +66,75 @@ struct exact_collision {
   std::size_t minimising_axes = 0;  // how many distinct axis directions reach the minimum depth
 };
 
-// A and B: convex polygons with at least 3 vertices, either orientation.
-inline exact_collision exact_convex_collision(const std::vector<vec2<exact>>& a, const std::vector<vec2<exact>>& b) {
+// Squared point-segment distance in an integer frame (D-SAT-14), as num / den (den > 0,
+// not reduced): |p - a|^2 or |p - b|^2 past an end, cross(ab, ap)^2 / |ab|^2
+// inside (Lagrange's identity turns |ap|^2 - (ap.ab)^2 / |ab|^2 into it).
+struct integer_fraction {
+  oracle_int num, den;
+};
+
+inline integer_fraction point_segment_distance_squared(const vec2<oracle_int>& p, const vec2<oracle_int>& a,
+                                                       const vec2<oracle_int>& b) {
+  const vec2<oracle_int> ab = b - a;
+  const vec2<oracle_int> ap = p - a;
+  const oracle_int len2 = length_squared(ab);
+  const oracle_int along = dot(ap, ab);
+  if (len2 == 0 || along <= 0) return {length_squared(ap), oracle_int(1)};
+  if (along >= len2) return {length_squared(vec2<oracle_int>(p - b)), oracle_int(1)};
+  const oracle_int c = cross(ab, ap);
+  return {oracle_int(c * c), len2};
+}
+
+inline bool fraction_less(const integer_fraction& x, const integer_fraction& y) {
+  return x.num * y.den < y.num * x.den;
+}
+
+// A and B: convex polygons with at least 3 vertices, either orientation, in
+// one integer frame (real coordinate = integer / frame.scale). Overlaps and
+// squared distances scale by powers of frame.scale alike, so every
+// comparison is made on integers and only the answers are divided back.
+inline exact_collision exact_convex_collision(const integer_frame& frame) {
+  const std::vector<vec2<oracle_int>>& a = frame.polygons.at(0);
+  const std::vector<vec2<oracle_int>>& b = frame.polygons.at(1);
   if (a.size() < 3 || b.size() < 3) throw std::invalid_argument("exact_convex_collision: need polygons");
+  const oracle_int scale2 = frame.scale * frame.scale;
   exact_collision out;
   bool have = false;
   bool separated = false;
-  std::vector<vec2<exact>> minimisers;
-  auto consider = [&](const std::vector<vec2<exact>>& poly) {
+  integer_fraction best_depth;  // o^2 / |n|^2 in the frame
+  vec2<oracle_int> best_axis{oracle_int(0), oracle_int(0)};
+  std::vector<vec2<oracle_int>> minimisers;
+  auto project = [](const std::vector<vec2<oracle_int>>& poly, const vec2<oracle_int>& n) {
+    oracle_int lo = dot(poly.front(), n), hi = lo;
+    for (const auto& p : poly) {
+      const oracle_int d = dot(p, n);
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+    return std::pair<oracle_int, oracle_int>{lo, hi};
+  };
+  auto consider = [&](const std::vector<vec2<oracle_int>>& poly) {
     for (std::size_t i = 0; i < poly.size(); ++i) {
-      const vec2<exact> e = poly[(i + 1) % poly.size()] - poly[i];
+      const vec2<oracle_int> e = poly[(i + 1) % poly.size()] - poly[i];
       if (e.x == 0 && e.y == 0) continue;
-      const vec2<exact> n{e.y, exact(-e.x)};
+      const vec2<oracle_int> n{e.y, oracle_int(-e.x)};
       const auto [alo, ahi] = project(a, n);
       const auto [blo, bhi] = project(b, n);
-      const exact forward = ahi - blo;   // overlap if B is pushed along +n
-      const exact backward = bhi - alo;  // overlap if B is pushed along -n
+      const oracle_int forward = ahi - blo;   // overlap if B is pushed along +n
+      const oracle_int backward = bhi - alo;  // overlap if B is pushed along -n
       if (forward < 0 || backward < 0) separated = true;
       const bool use_forward = forward <= backward;
-      const exact o = use_forward ? forward : backward;
-      const vec2<exact> axis = use_forward ? n : -n;
-      const exact value = o * o / length_squared(n);
-      auto same_direction = [&](const vec2<exact>& m) { return cross(m, axis) == 0 && dot(m, axis) > 0; };
+      const oracle_int& o = use_forward ? forward : backward;
       if (o < 0) continue;
-      if (!have || value < out.depth_squared) {
+      const vec2<oracle_int> axis = use_forward ? n : vec2<oracle_int>(-n);
+      const integer_fraction value{oracle_int(o * o), length_squared(n)};
+      auto same_direction = [&](const vec2<oracle_int>& m) { return cross(m, axis) == 0 && dot(m, axis) > 0; };
+      if (!have || fraction_less(value, best_depth)) {
         have = true;
-        out.depth_squared = value;
-        out.normal_axis = axis;
+        best_depth = value;
+        best_axis = axis;
         minimisers.assign(1, axis);
-      } else if (value == out.depth_squared) {
+      } else if (!fraction_less(best_depth, value)) {
         bool seen = false;
         for (const auto& m : minimisers) seen = seen || same_direction(m);
         if (!seen) minimisers.push_back(axis);
@@ -106,28 +145,39 @@ inline exact_collision exact_convex_collision(const std::vector<vec2<exact>>& a,
   consider(b);
   if (separated) {
     out.intersecting = false;
-    out.depth_squared = 0;
-    out.normal_axis = {};
-    out.minimising_axes = 0;
-    exact best = -1;
-    for (std::size_t i = 0; i < b.size(); ++i)
-      for (const auto& p : a) {
-        const exact d = point_segment_distance_squared(p, b[i], b[(i + 1) % b.size()]);
-        if (best < 0 || d < best) best = d;
-      }
-    for (std::size_t i = 0; i < a.size(); ++i)
-      for (const auto& p : b) {
-        const exact d = point_segment_distance_squared(p, a[i], a[(i + 1) % a.size()]);
-        if (d < best) best = d;
-      }
-    out.distance_squared = best;
+    integer_fraction best{oracle_int(-1), oracle_int(1)};
+    bool found = false;
+    auto closest = [&](const std::vector<vec2<oracle_int>>& points, const std::vector<vec2<oracle_int>>& edges) {
+      for (std::size_t i = 0; i < edges.size(); ++i)
+        for (const auto& p : points) {
+          const integer_fraction d = point_segment_distance_squared(p, edges[i], edges[(i + 1) % edges.size()]);
+          if (!found || fraction_less(d, best)) best = d;
+          found = true;
+        }
+    };
+    closest(a, b);
+    closest(b, a);
+    out.distance_squared = exact_ratio(best.num, best.den * scale2);
     return out;
   }
   out.intersecting = true;
-  out.distance_squared = 0;
+  if (have) {
+    out.depth_squared = exact_ratio(best_depth.num, best_depth.den * scale2);
+    out.normal_axis = {exact_ratio(best_axis.x, frame.scale), exact_ratio(best_axis.y, frame.scale)};
+  }
   out.touching = out.depth_squared == 0;
   out.minimising_axes = minimisers.size();
   return out;
+}
+
+// The same for polygons of any scalar type, taken exactly.
+template <class T>
+exact_collision exact_convex_collision(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
+  return exact_convex_collision(make_integer_frame<T>({a, b}));
+}
+
+inline exact_collision exact_convex_collision(const std::vector<vec2<exact>>& a, const std::vector<vec2<exact>>& b) {
+  return exact_convex_collision<exact>(std::span<const vec2<exact>>(a), std::span<const vec2<exact>>(b));
 }
 
 }  // namespace rigidref::verify

@@ -125,8 +125,7 @@ collision_accuracy_table collision_accuracy(std::uint64_t seed, std::size_t coun
   error_stats normal = make_stats<T>("epa.normal");
   for (const auto& c : collision_corpus<T>(seed, count)) {
     ++t.cases;
-    const auto ea = exact_polygon<T>(c.a), eb = exact_polygon<T>(c.b);
-    const exact_collision o = exact_convex_collision(ea, eb);
+    const exact_collision o = exact_convex_collision<T>(std::span<const vec2<T>>(c.a), std::span<const vec2<T>>(c.b));
     const auto pa = make_convex_polygon<T>(c.a), pb = make_convex_polygon<T>(c.b);
     const gjk_result<T> g = gjk_distance(pa, pb);
     const epa_result<T> e = epa_penetration(pa, pb);

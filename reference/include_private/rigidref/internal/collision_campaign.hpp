@@ -473,8 +473,7 @@ void campaign_check(const campaign_pair<T>& p, const std::string& where, const c
   auto fail = [&](const std::string& why) {
     if (row.failures.size() < lim.keep_failures) row.failures.push_back(why + ": " + full);
   };
-  const exact_collision o = exact_convex_collision(exact_polygon<T>(std::span<const vec2<T>>(p.a)),
-                                                   exact_polygon<T>(std::span<const vec2<T>>(p.b)));
+  const exact_collision o = exact_convex_collision<T>(std::span<const vec2<T>>(p.a), std::span<const vec2<T>>(p.b));
   (o.touching ? row.touching : (o.intersecting ? row.intersecting : row.separated))++;
   const std::size_t nmax = std::max(p.a.size(), p.b.size());
   const double limit_ms = lim.max_query_ms * std::max(1.0, (static_cast<double>(nmax) / 8) * (static_cast<double>(nmax) / 8));

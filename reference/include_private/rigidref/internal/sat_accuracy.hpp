@@ -122,8 +122,7 @@ std::vector<error_stats> sat_accuracy(std::uint64_t seed, std::size_t count) {
              " b=" + detail::describe_polygon(c.b);
     };
     const sat_result<T> got = sat<T>(c.a, c.b);
-    const exact_collision want = exact_convex_collision(exact_polygon<T>(std::span<const vec2<T>>(c.a)),
-                                                        exact_polygon<T>(std::span<const vec2<T>>(c.b)));
+    const exact_collision want = exact_convex_collision<T>(std::span<const vec2<T>>(c.a), std::span<const vec2<T>>(c.b));
     if (want.intersecting && !want.touching) {
       depth2.add(got.depth_squared, want.depth_squared, describe);
       depth.add(got.depth, detail::sqrt_oracle(want.depth_squared), describe);
