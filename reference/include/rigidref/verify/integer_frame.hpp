@@ -33,7 +33,7 @@ struct integer_frame {
   oracle_int scale = 1;
 };
 
-namespace detail_frame {
+namespace detail {
 
 // x = sign * magnitude * 2^exponent with an integer magnitude (0 for x = 0).
 struct dyadic {
@@ -62,7 +62,7 @@ dyadic to_dyadic(const T& x) {
   return d;
 }
 
-}  // namespace detail_frame
+}  // namespace detail
 
 // The polygons' coordinates in one integer frame, exactly.
 template <class T>
@@ -70,13 +70,13 @@ integer_frame make_integer_frame(std::initializer_list<std::span<const vec2<T>>>
   integer_frame frame;
   if constexpr (std::is_floating_point_v<T>) {
     // Common power of two: the lowest exponent over all coordinates.
-    std::vector<detail_frame::dyadic> coords;
+    std::vector<detail::dyadic> coords;
     int lowest = 0;
     bool any = false;
     for (const auto& poly : polygons)
       for (const auto& p : poly)
         for (const T* c : {&p.x, &p.y}) {
-          coords.push_back(detail_frame::to_dyadic(*c));
+          coords.push_back(detail::to_dyadic(*c));
           if (*c != 0 && (!any || coords.back().exponent < lowest)) lowest = coords.back().exponent;
           any = any || *c != 0;
         }
@@ -87,7 +87,7 @@ integer_frame make_integer_frame(std::initializer_list<std::span<const vec2<T>>>
       std::vector<vec2<oracle_int>> out;
       out.reserve(poly.size());
       for (std::size_t i = 0; i < poly.size(); ++i, k += 2) {
-        auto lift = [&](const detail_frame::dyadic& d) {
+        auto lift = [&](const detail::dyadic& d) {
           return d.significand == 0 ? oracle_int(0) : oracle_int(d.significand << (d.exponent + shift));
         };
         out.push_back({lift(coords[k]), lift(coords[k + 1])});
