@@ -164,7 +164,7 @@ contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const
   if (!(opt.relative_margin >= 0) || !std::isfinite(opt.relative_margin))
     throw invalid_input("contact: relative_margin must be finite and >= 0");
   // D-CONTACT-1: the SAT's exact decision (status, reference face).
-  const sat_result<T> s = sat<T>(a, b);  // validates both polygons
+  const sat_result<T> s = detail::sat_decision<T>(a, b);  // validates both polygons; no distance needed
   const std::vector<P> va = detail::exact_vertices(a), vb = detail::exact_vertices(b);
   const std::vector<P>& ref = s.reference_polygon == 0 ? va : vb;
   const std::vector<P>& inc = s.reference_polygon == 0 ? vb : va;

@@ -147,11 +147,14 @@ struct exact_sat {
   contact_status status;
   axis_candidate best;     // minimum overlap (or, when separated, largest separation)
   exact distance_squared;  // in integer-frame units^2 (divide by scale^2)
+  bool has_distance = true;  // false: the separated distance was not asked for
 };
 
 // The SAT on integer polygons (D-SAT-2, D-SAT-3). Tie rule: the first axis
 // in the order A's edges 0..n-1, then B's edges 0..m-1, wins.
-inline exact_sat integer_sat(const std::vector<ipoint>& a, const std::vector<ipoint>& b) {
+// with_distance = false skips the separated distance (n*m exact point-segment
+// distances, the quadratic part that dominates for large polygons).
+inline exact_sat integer_sat(const std::vector<ipoint>& a, const std::vector<ipoint>& b, bool with_distance = true) {
   const int oa = integer_orientation(a), ob = integer_orientation(b);
   std::vector<axis_candidate> axes;
   auto add_faces = [&](const std::vector<ipoint>& poly, int turn, int which) {
@@ -188,6 +191,8 @@ inline exact_sat integer_sat(const std::vector<ipoint>& a, const std::vector<ipo
       have = true;
     }
     out.status = contact_status::separated;
+    out.has_distance = with_distance;
+    if (!with_distance) return out;
     // D-SAT-4: the closest pair is a vertex of one and a point of an edge of the other.
     auto to_q = [](const ipoint& p) { return vec2<exact>{exact(p.x), exact(p.y)}; };
     bool first = true;
@@ -228,7 +233,7 @@ sat_result<T> finish(const exact_sat& e, const big_int& scale) {
     out.depth_squared = detail::rounded<T>(d2, "depth squared");
     if constexpr (!is_exact_v<T>) out.depth = detail::sqrt_rounded<T>(d2, "depth");
   }
-  if (e.status == contact_status::separated) {
+  if (e.status == contact_status::separated && e.has_distance) {
     const exact d2 = e.distance_squared / (s * s);
     out.distance_squared = detail::rounded<T>(d2, "distance squared");
     if constexpr (!is_exact_v<T>) out.distance = detail::sqrt_rounded<T>(d2, "distance");
@@ -244,6 +249,27 @@ sat_result<T> finish(const exact_sat& e, const big_int& scale) {
   return out;
 }
 
+template <class T>
+sat_result<T> sat_of(std::span<const vec2<T>> a, std::span<const vec2<T>> b, bool with_distance) {
+  require_convex(a, "polygon A");
+  require_convex(b, "polygon B");
+  const std::vector<vec2<exact>> ea = exact_vertices(a), eb = exact_vertices(b);
+  const integer_frame f = make_frame({&ea, &eb});
+  std::vector<ipoint> ia, ib;
+  for (const auto& p : ea) ia.push_back(f.map(p));
+  for (const auto& p : eb) ib.push_back(f.map(p));
+  return finish<T>(integer_sat(ia, ib, with_distance), f.scale);
+}
+
+// sat() without the separated distance (distance and distance_squared are
+// left 0): the decision, reference face, axis, normal and depth, for the
+// contact manifold (D-CONTACT-1), in O(n (n + m)) integer operations
+// instead of also n*m exact point-segment distances.
+template <class T>
+sat_result<T> sat_decision(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
+  return sat_of<T>(a, b, false);
+}
+
 }  // namespace detail
 
 // SAT for two convex polygons (either orientation, collinear vertices
@@ -251,14 +277,7 @@ sat_result<T> finish(const exact_sat& e, const big_int& scale) {
 // D-SAT-1, D-SAT-2, D-SAT-3, D-SAT-4
 template <class T>
 sat_result<T> sat(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
-  detail::require_convex(a, "polygon A");
-  detail::require_convex(b, "polygon B");
-  const std::vector<vec2<exact>> ea = detail::exact_vertices(a), eb = detail::exact_vertices(b);
-  const detail::integer_frame f = detail::make_frame({&ea, &eb});
-  std::vector<detail::ipoint> ia, ib;
-  for (const auto& p : ea) ia.push_back(f.map(p));
-  for (const auto& p : eb) ib.push_back(f.map(p));
-  return detail::finish<T>(detail::integer_sat(ia, ib), f.scale);
+  return detail::sat_of<T>(a, b, true);
 }
 
 template <class T>

@@ -307,10 +307,10 @@ void validate(const step_pair_request<T>& q) {
   if (q.restitution_threshold < 0) throw invalid_input("step.pair: restitution_threshold must be >= 0");
   if (q.given_contacts)
     for (const step_contact<T>& c : *q.given_contacts) {
-      require_finite(c.point.x, std::string("given contact point"));
-      require_finite(c.point.y, std::string("given contact point"));
-      require_finite(c.normal.x, std::string("given contact normal"));
-      require_finite(c.normal.y, std::string("given contact normal"));
+      step_require_finite(c.point.x, std::string("given contact point"));
+      step_require_finite(c.point.y, std::string("given contact point"));
+      step_require_finite(c.normal.x, std::string("given contact normal"));
+      step_require_finite(c.normal.y, std::string("given contact normal"));
       if (c.normal.x == 0 && c.normal.y == 0) throw invalid_input("step.pair: a given contact normal is zero");
     }
 }
