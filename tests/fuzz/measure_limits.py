@@ -64,7 +64,7 @@ def polygon(n, precision, radius=1.0, cx=0.0, cy=0.0):
     for i in range(n):
         t = 2 * math.pi * i / n
         if precision == "exact":  # alternating scales: ~254 bits per list (a star-shaped polygon)
-            s = 2.0 ** 100 if i % 2 == 0 else 2.0 ** -99
+            s = 2.0 ** 98 if i % 2 == 0 else 2.0 ** -97
             pts.append([cx + radius * math.cos(t) * s, cy + radius * math.sin(t) * s])
         else:
             pts.append([coord(cx + radius * math.cos(t), precision, 0),
