@@ -291,12 +291,17 @@ async function runLines(text, ops, extra = {}) {
 }
 
 describe('the adapter loop', () => {
-  test('one answer per request, in order; blank and non-JSON lines get none', async () => {
+  test('one answer per non-blank line, in order; a line that is no request is parse_error', async () => {
     const ops = { echo: (line) => { line.result = { id: line.id }; } };
-    const lines = await runLines('{"id":1,"op":"echo"}\n\nnot json\n{"id":2,"op":"other"}\n{"id":3,"op":"echo"}\n', ops);
-    assert.deepEqual(lines.map((l) => l.id), [1, 2, 3]);
-    assert.equal(lines[1].error.code, 'unsupported');
+    const lines = await runLines(
+      '{"id":1,"op":"echo"}\n\nnot json\n[1,2]\n{"id":2,"op":"other"}\n{"id":4,"op":"constructor"}\n{"id":3,"op":"echo"}\n', ops);
+    assert.deepEqual(lines.map((l) => l.id), [1, null, null, 2, 4, 3]);
+    assert.equal(lines[1].error.code, 'parse_error');
+    assert.equal(lines[2].error.code, 'parse_error');
+    assert.equal(lines[3].error.code, 'unsupported');
+    assert.equal(lines[4].error.code, 'unsupported');  // not Object's constructor
     assert.equal(lines[0].engine, 'test-0');
+    assert.equal(lines[1].engine, 'test-0');
   });
   test('a WebAssembly trap is "crashed", the module restarts, the stream goes on', async () => {
     let restarts = 0;
