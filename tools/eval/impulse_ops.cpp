@@ -45,13 +45,7 @@ struct lookup {
   }
   template <class T>
   vec2<T> vector(const char* name) const {
-    const json& v = require(name);
-    const std::string path = prefix + name;
-    if (!v.is_array() || v.size() != 2)
-      throw invalid_input(path + ": expected an [x, y] pair (a list of 2 numbers), got " + brief(v));
-    T x = real_from_json<T>(v[0], path + "[0]");
-    T y = real_from_json<T>(v[1], path + "[1]");
-    return {std::move(x), std::move(y)};
+    return pair_from_json<T>(require(name), prefix + name);
   }
 };
 

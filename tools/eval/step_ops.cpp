@@ -25,13 +25,7 @@ namespace {
 template <class T>
 vec2<T> pair_field(const fields& f, const char* name, const std::string& prefix) {
   if (!f.has(name)) return {};
-  const json& v = f.require(name);
-  const std::string path = prefix + name;
-  if (!v.is_array() || v.size() != 2)
-    throw invalid_input(path + ": expected an [x, y] pair (a list of 2 numbers), got " + brief(v));
-  T x = real_from_json<T>(v[0], path + "[0]");
-  T y = real_from_json<T>(v[1], path + "[1]");
-  return {std::move(x), std::move(y)};
+  return pair_from_json<T>(f.require(name), prefix + name);
 }
 
 template <class T>

@@ -131,6 +131,16 @@ T real_from_json(const json& v, const std::string& path) {
   return x;
 }
 
+// The value of an [x, y] pair in T, or invalid_input naming `path`.
+template <class T>
+vec2<T> pair_from_json(const json& v, const std::string& path) {
+  if (!v.is_array() || v.size() != 2)
+    throw invalid_input(path + ": expected an [x, y] pair (a list of 2 numbers), got " + brief(v));
+  T x = real_from_json<T>(v[0], path + "[0]");
+  T y = real_from_json<T>(v[1], path + "[1]");
+  return {std::move(x), std::move(y)};
+}
+
 // ---- the fields of a request -------------------------------------------------
 
 class fields {
@@ -166,13 +176,7 @@ class fields {
     std::vector<vec2<T>> out;
     out.reserve(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::string path = base + "[" + std::to_string(i) + "]";
-      const json& p = list[i];
-      if (!p.is_array() || p.size() != 2)
-        throw invalid_input(path + ": expected an [x, y] pair (a list of 2 numbers), got " + brief(p));
-      T x = real_from_json<T>(p[0], path + "[0]");
-      T y = real_from_json<T>(p[1], path + "[1]");
-      out.push_back({std::move(x), std::move(y)});
+      out.push_back(pair_from_json<T>(list[i], base + "[" + std::to_string(i) + "]"));
     }
     if constexpr (is_exact_v<T>) {
       std::vector<exact> coordinates;
