@@ -64,14 +64,7 @@ void add_campaign_options(CLI::App& cmd, campaign_options& opts) {
                      "to --pairs-out): the contiguous block floor((K-1)T/N) .. floor(KT/N)-1 of each type's T\n"
                      "pairs. Shards of one campaign (same options) merge with --merge into the single run's\n"
                      "summary; run them with GNU parallel or a Slurm job array (docs/scale-out.md)")
-          ->check([](const std::string& s) {
-            try {
-              shard::parse(s);
-              return std::string();
-            } catch (const std::invalid_argument& e) {
-              return std::string(e.what());
-            }
-          });
+          ->check(shard::validate);
   CLI::Option* out_opt = cmd.add_option(
       "--pairs-out", opts.pairs_out,
       "Also write one JSON Lines record per pair (type, kind, index, the oracle's verdict, decision/bound/\n"

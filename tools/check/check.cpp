@@ -48,14 +48,7 @@ void add_check_options(CLI::App& cmd, check_options& opts) {
                      "read, line numbers stay global) and write one JSON Lines record per judged case to\n"
                      "standard output (or to --cases-out); --merge of shards 1..N prints the single run's\n"
                      "summary. GNU parallel or a Slurm job array runs the shards (docs/scale-out.md)")
-          ->check([](const std::string& s) {
-            try {
-              shard::parse(s);
-              return std::string();
-            } catch (const std::invalid_argument& e) {
-              return std::string(e.what());
-            }
-          });
+          ->check(shard::validate);
   CLI::Option* out_opt = cmd.add_option(
       "--cases-out", opts.cases_out,
       "Also write the shard records (a header, one record per judged case, an end record with the\n"

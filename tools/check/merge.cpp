@@ -65,24 +65,9 @@ std::vector<input> open_shards(const std::vector<std::string>& files) {
     in.slice.n = h.value("of", std::size_t(0));
     if (in.slice.k < 1 || in.slice.k > in.slice.n)
       throw merge_error(path + ": shard " + in.slice.text() + " is not K/N with 1 <= K <= N");
-    if (!inputs.empty() && inputs.front().slice.n != in.slice.n)
-      throw merge_error("shards of different cuts: " + path + " is shard " + in.slice.text() + ", " +
-                        inputs.front().reader->path() + " is shard " + inputs.front().slice.text());
     inputs.push_back(std::move(in));
   }
-  const std::size_t n = inputs.front().slice.n;
-  std::vector<input> by_k(n);
-  for (auto& in : inputs) {
-    input& slot = by_k[in.slice.k - 1];
-    if (slot.reader)
-      throw merge_error("shard " + in.slice.text() + " given twice: " + slot.reader->path() + " and " + in.reader->path());
-    slot = std::move(in);
-  }
-  std::string missing;
-  for (std::size_t k = 1; k <= n; ++k)
-    if (!by_k[k - 1].reader) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(n);
-  if (!missing.empty()) throw merge_error("shard " + missing + " missing: every shard 1.." + std::to_string(n) + " is needed");
-  return by_k;
+  return shard::in_shard_order(std::move(inputs));
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 #include <string_view>
 
 namespace rigidref::tools::shard {
@@ -119,5 +120,39 @@ class record_reader {
   std::ifstream in_;
   std::size_t line_ = 0;
 };
+
+// A CLI11 check for --shard: "" when `s` is K/N, else why not.
+inline std::string validate(const std::string& s) {
+  try {
+    parse(s);
+    return std::string();
+  } catch (const std::invalid_argument& e) {
+    return std::string(e.what());
+  }
+}
+
+// The inputs of a merge in shard order 1..N. Each Input has a `slice` and a
+// `reader` (a record_reader). Refuses shards cut into different N, a shard
+// given twice and a missing shard.
+template <class Input>
+std::vector<Input> in_shard_order(std::vector<Input> inputs) {
+  for (const Input& in : inputs)
+    if (in.slice.n != inputs.front().slice.n)
+      throw merge_error("shards of different cuts: " + in.reader->path() + " is shard " + in.slice.text() + ", " +
+                        inputs.front().reader->path() + " is shard " + inputs.front().slice.text());
+  const std::size_t n = inputs.front().slice.n;
+  std::vector<Input> by_k(n);
+  for (auto& in : inputs) {
+    Input& slot = by_k[in.slice.k - 1];
+    if (slot.reader)
+      throw merge_error("shard " + in.slice.text() + " given twice: " + slot.reader->path() + " and " + in.reader->path());
+    slot = std::move(in);
+  }
+  std::string missing;
+  for (std::size_t k = 1; k <= n; ++k)
+    if (!by_k[k - 1].reader) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(n);
+  if (!missing.empty()) throw merge_error("shard " + missing + " missing: every shard 1.." + std::to_string(n) + " is needed");
+  return by_k;
+}
 
 }  // namespace rigidref::tools::shard
