@@ -122,6 +122,17 @@ TEST_CASE("parse_exact reads decimals and fractions exactly and rejects the rest
   CHECK_THROWS_AS(from_string<double>("1/3"), invalid_input);  // fractions only in exact
 }
 
+TEST_CASE("parse_exact: leading zeros in a fraction are decimal, never octal", "[scalar]") {
+  // Boost's integer string constructor reads "010" as octal 8 and throws on
+  // "0429"; the eval fuzzer found both (tests/fuzz/regressions/eval).
+  CHECK(parse_exact("1/010") == exact(1, 10));
+  CHECK(parse_exact("010/1") == exact(10));
+  CHECK(parse_exact("-188002/0429") == exact(-188002, 429));
+  CHECK(parse_exact("-0/07") == exact(0));
+  CHECK(parse_exact("0010.5") == exact(21, 2));
+  CHECK_THROWS_AS(parse_exact("1/000"), invalid_input);
+}
+
 TEMPLATE_LIST_TEST_CASE("ulp and epsilon measures", "[scalar]", floating_scalars) {
   using T = TestType;
   const T one = 1;

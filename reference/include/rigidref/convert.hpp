@@ -137,6 +137,15 @@ inline bool all_digits(std::string_view s) {
   return true;
 }
 
+// A non-empty string of decimal digits as an integer. Leading zeros are
+// dropped first: Boost's string constructor reads "010" as octal (8), and
+// throws on "0429" (found by the eval fuzzer).
+inline big_int decimal_integer(std::string_view digits) {
+  const auto first = digits.find_first_not_of('0');
+  if (first == std::string_view::npos) return big_int(0);
+  return big_int(std::string(digits.substr(first)));
+}
+
 inline exact parse_decimal(std::string_view text) {
   std::string_view s = text;
   bool negative = false;
@@ -175,7 +184,7 @@ inline exact parse_decimal(std::string_view text) {
   const long magnitude = exponent + static_cast<long>(digits.size());
   if (magnitude > max_decimal_exponent || magnitude < -max_decimal_exponent)
     throw invalid_input("number \"" + std::string(text) + "\" is out of the supported range (|exponent| <= 20000)");
-  big_int mantissa(digits);
+  big_int mantissa = decimal_integer(digits);  // no leading zero left here; one rule for both paths
   big_int ten = 10;
   exact q(mantissa);
   if (exponent > 0) q *= exact(pow(ten, static_cast<unsigned>(exponent)));
@@ -196,9 +205,9 @@ inline exact parse_exact(std::string_view text, bool allow_fraction = true) {
     if (!nbody.empty() && (nbody[0] == '-' || nbody[0] == '+')) nbody.remove_prefix(1);
     if (!detail::all_digits(nbody) || !detail::all_digits(ds))
       throw invalid_input("malformed fraction \"" + std::string(text) + "\" (expected integers p/q)");
-    big_int d(std::string{ds});
+    const big_int d = detail::decimal_integer(ds);
     if (d == 0) throw invalid_input("fraction \"" + std::string(text) + "\" has a zero denominator");
-    big_int n(std::string{nbody});
+    big_int n = detail::decimal_integer(nbody);
     if (!ns.empty() && ns[0] == '-') n = -n;
     return exact(n, d);
   }
