@@ -179,18 +179,13 @@ int run_campaign(const campaign_options& o, std::ostream& out, std::ostream& err
     return 2;
   }
   // With --shard and no --pairs-out the records are the output.
-  const std::string records_path = !o.pairs_out.empty() ? o.pairs_out : (o.shard.empty() ? "" : "-");
   std::ofstream records_file;
   std::ostream* records = nullptr;
-  if (records_path == "-") {
-    records = &out;
-  } else if (!records_path.empty()) {
-    records_file.open(records_path);
-    if (!records_file) {
-      err << "rigidref campaign: cannot write " << records_path << "\n";
-      return 2;
-    }
-    records = &records_file;
+  try {
+    records = shard::records_stream(o.pairs_out, !o.shard.empty(), out, records_file);
+  } catch (const std::runtime_error& e) {
+    err << "rigidref campaign: " << e.what() << "\n";
+    return 2;
   }
   const bool table = records != &out;
   const std::string who = o.shard.empty() ? "" : "shard " + slice.text() + " ";
@@ -219,7 +214,7 @@ int run_campaign(const campaign_options& o, std::ostream& out, std::ostream& err
     *records << json{{"record", "end"}, {"pairs", st.pairs_written}}.dump() << '\n';
     records->flush();
     if (!*records) {
-      err << "rigidref campaign: writing " << records_path << " failed\n";
+      err << "rigidref campaign: writing " << (o.pairs_out.empty() ? "-" : o.pairs_out) << " failed\n";
       return 2;
     }
   }

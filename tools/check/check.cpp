@@ -425,18 +425,13 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     }
   }
   // With --shard and no --cases-out the records are the output.
-  const std::string records_path = !opts.cases_out.empty() ? opts.cases_out : (opts.shard.empty() ? "" : "-");
   std::ofstream records_file;
   std::ostream* records = nullptr;
-  if (records_path == "-") {
-    records = &out;
-  } else if (!records_path.empty()) {
-    records_file.open(records_path);
-    if (!records_file) {
-      err << "rigidref check: cannot write " << records_path << "\n";
-      return 2;
-    }
-    records = &records_file;
+  try {
+    records = shard::records_stream(opts.cases_out, !opts.shard.empty(), out, records_file);
+  } catch (const std::runtime_error& e) {
+    err << "rigidref check: " << e.what() << "\n";
+    return 2;
   }
   if (records)
     *records << json{{"record", "header"}, {"tool", "rigidref check"}, {"format", check::record_format},
@@ -491,7 +486,7 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
              << '\n';
     records->flush();
     if (!*records) {
-      err << "rigidref check: writing " << records_path << " failed\n";
+      err << "rigidref check: writing " << (opts.cases_out.empty() ? "-" : opts.cases_out) << " failed\n";
       return 2;
     }
     if (records == &out) {

@@ -121,6 +121,18 @@ class record_reader {
   std::size_t line_ = 0;
 };
 
+// The stream shard records go to: `path` ("-": `out`), else `out` when
+// sharding, else none (nullptr). Opens `file` for a path; throws
+// std::runtime_error when it cannot.
+inline std::ostream* records_stream(const std::string& path, bool sharding, std::ostream& out, std::ofstream& file) {
+  const std::string where = !path.empty() ? path : (sharding ? "-" : "");
+  if (where == "-") return &out;
+  if (where.empty()) return nullptr;
+  file.open(where);
+  if (!file) throw std::runtime_error("cannot write " + where);
+  return &file;
+}
+
 // A CLI11 check for --shard: "" when `s` is K/N, else why not.
 inline std::string validate(const std::string& s) {
   try {
