@@ -1,6 +1,8 @@
 // `rigidref eval` op contact.manifold: the contact points, normal and
 // per-point separations of two convex polygons, by the clipping manifold of
-// reference/include/rigidref/contact.hpp (D-CONTACT-1..6).
+// reference/include/rigidref/contact.hpp (D-CONTACT-1..6), or of a circle
+// and a polygon or two circles, one point, by contact_circle.hpp
+// (D-CONTACT-15).
 //
 // Decisions (docs/eval-protocol.md, section 3):
 //   - The reported "point" is the incident-boundary point p (D-CONTACT-4):
@@ -14,19 +16,21 @@
 //   - Optional input "relative_margin" (default 0): keep points whose
 //     separation is <= relative_margin * L, L the smaller polygon's size
 //     (D-CONTACT-6), for comparing with engines that keep speculative points.
-//   - Shapes other than convex polygons (circles, points, segments, capsules,
-//     rounded polygons with a radius > 0) are answered "unsupported", naming
-//     the shape: the manifold is defined here for polygons only.
+//   - A circle's feature is {"type": "vertex", "index": 0} (its core is one
+//     point). Points, segments, capsules and rounded polygons (radius > 0)
+//     are answered "unsupported", naming the shape.
 //   - The separation and the unit normal need a square root: "exact" is
 //     unsupported (use mp100), as for gjk.distance.
 #include "eval/op_table.hpp"
 
 #include "rigidref/contact.hpp"
+#include "rigidref/contact_circle.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/sat.hpp"
 #include "rigidref/support.hpp"
 
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace rigidref::tools::eval {
@@ -41,16 +45,20 @@ const char* status_name(contact_status s) {
   return "?";
 }
 
-// The vertices of a shape that contact.manifold takes (a convex polygon,
-// as a list or as {"vertices", "radius": 0}); unsupported for the rest.
+// A shape that contact.manifold takes: a convex polygon (a list, or
+// {"vertices", "radius": 0}) or a circle {"center", "radius"}; unsupported
+// for the rest.
 template <class T>
-std::vector<vec2<T>> polygon_field(const fields& f, const char* name) {
+using manifold_shape = std::variant<std::vector<vec2<T>>, circle<T>>;
+
+template <class T>
+manifold_shape<T> shape_field(const fields& f, const char* name) {
   const json& v = f.require(name);
   const std::string base(name);
-  const std::string later = " (contact.manifold takes two convex polygons; other shapes are later work)";
+  const std::string later = " (contact.manifold takes convex polygons and circles; other shapes are later work)";
   if (v.is_array()) return f.points<T>(name);
   if (!v.is_object())
-    throw invalid_input(base + ": expected a convex polygon (a list of [x, y]), got " + brief(v));
+    throw invalid_input(base + ": expected a convex polygon (a list of [x, y]) or a circle, got " + brief(v));
   if (v.contains("vertices")) {
     if (v.contains("radius")) {
       const T r = real_from_json<T>(v["radius"], base + ".radius");
@@ -64,18 +72,74 @@ std::vector<vec2<T>> polygon_field(const fields& f, const char* name) {
       throw invalid_input(base + "." + e.what());
     }
   }
-  if (v.contains("center")) throw unsupported(base + ": a circle is not supported" + later);
+  if (v.contains("center")) {
+    if (!v.contains("radius")) throw invalid_input(base + ": a circle needs \"center\": [x, y] and \"radius\"");
+    const json& c = v["center"];
+    if (!c.is_array() || c.size() != 2)
+      throw invalid_input(base + ".center: expected an [x, y] pair, got " + brief(c));
+    const vec2<T> center{real_from_json<T>(c[0], base + ".center[0]"), real_from_json<T>(c[1], base + ".center[1]")};
+    const T radius = real_from_json<T>(v["radius"], base + ".radius");
+    try {
+      return make_circle(center, radius);
+    } catch (const invalid_input& e) {
+      throw invalid_input(base + ": " + e.what());
+    }
+  }
   if (v.contains("point")) throw unsupported(base + ": a point is not supported" + later);
   if (v.contains("segment")) throw unsupported(base + ": a segment or capsule is not supported" + later);
-  throw invalid_input(base + ": expected a convex polygon (a list of [x, y] or {\"vertices\": [...]}), got " +
+  throw invalid_input(base + ": expected a convex polygon (a list of [x, y] or {\"vertices\": [...]}) or a circle, got " +
                       brief(v));
 }
+
+// The polygon's name in its error message (sat() says only what is wrong).
+template <class T>
+void require_convex_named(const std::vector<vec2<T>>& v, const char* name) {
+  try {
+    make_convex_polygon<T>(v);
+  } catch (const invalid_input& e) {
+    throw invalid_input(std::string(name) + ": " + e.what());
+  }
+}
+
+template <class T>
+struct manifold_answer {
+  contact_manifold<T> manifold;
+  T depth{0};
+};
+
+// The manifold and depth of one pair of shapes, by kind.
+template <class T>
+struct manifold_of {
+  const contact_options& options;
+  manifold_answer<T> operator()(const std::vector<vec2<T>>& a, const std::vector<vec2<T>>& b) const {
+    require_convex_named(a, "a");
+    require_convex_named(b, "b");
+    // The depth only: the separated distance is not reported here and
+    // costs n*m exact distances (80 s for two 1000-gons apart).
+    const sat_result<T> s =
+        rigidref::detail::sat_decision<T>(std::span<const vec2<T>>(a), std::span<const vec2<T>>(b));
+    return {collide_polygons<T>(a, b, options), s.depth};
+  }
+  manifold_answer<T> operator()(const std::vector<vec2<T>>& a, const circle<T>& b) const {
+    require_convex_named(a, "a");
+    return {collide_polygon_circle_manifold<T>(std::span<const vec2<T>>(a), b, options),
+            collide_polygon_circle<T>(a, b.center, b.radius).depth};
+  }
+  manifold_answer<T> operator()(const circle<T>& a, const std::vector<vec2<T>>& b) const {
+    require_convex_named(b, "b");
+    return {collide_circle_polygon_manifold<T>(a, std::span<const vec2<T>>(b), options),
+            collide_polygon_circle<T>(b, a.center, a.radius).depth};
+  }
+  manifold_answer<T> operator()(const circle<T>& a, const circle<T>& b) const {
+    return {collide_circles_manifold<T>(a, b, options), collide_circles<T>(a.center, a.radius, b.center, b.radius).depth};
+  }
+};
 
 ojson feature_value(const contact_feature& f) {
   return {{"type", f.type == feature_type::vertex ? "vertex" : "face"}, {"index", f.index}};
 }
 
-// contact.manifold: a, b (convex polygons), relative_margin (optional) ->
+// contact.manifold: a, b (convex polygons or circles), relative_margin (optional) ->
 // status, depth, normal, reference, points [{point, separation,
 // reference_point, feature_a, feature_b}].
 struct contact_manifold_op {
@@ -85,31 +149,18 @@ struct contact_manifold_op {
       throw unsupported("contact.manifold needs a square root (unit normal, separations), which exact (rational) "
                         "arithmetic does not have: use mp50 or mp100");
     } else {
-      const std::vector<vec2<T>> a = polygon_field<T>(f, "a");
-      const std::vector<vec2<T>> b = polygon_field<T>(f, "b");
+      const manifold_shape<T> a = shape_field<T>(f, "a");
+      const manifold_shape<T> b = shape_field<T>(f, "b");
       contact_options options;
       if (f.has("relative_margin")) {
         options.relative_margin = f.real<double>("relative_margin");
         if (!(options.relative_margin >= 0)) throw invalid_input("relative_margin: must be >= 0");
       }
-      // Name the polygon in the message (sat() says only what is wrong).
-      try {
-        make_convex_polygon<T>(a);
-      } catch (const invalid_input& e) {
-        throw invalid_input(std::string("a: ") + e.what());
-      }
-      try {
-        make_convex_polygon<T>(b);
-      } catch (const invalid_input& e) {
-        throw invalid_input(std::string("b: ") + e.what());
-      }
-      const contact_manifold<T> m = collide_polygons<T>(a, b, options);
-      // The depth only: the separated distance is not reported here and
-      // costs n*m exact distances (80 s for two 1000-gons apart).
-      const sat_result<T> s = rigidref::detail::sat_decision<T>(std::span<const vec2<T>>(a), std::span<const vec2<T>>(b));
+      const manifold_answer<T> answer = std::visit(manifold_of<T>{options}, a, b);
+      const contact_manifold<T>& m = answer.manifold;
       ojson r = ojson::object();
       r["status"] = status_name(m.status);
-      r["depth"] = real_value(s.depth, "depth");
+      r["depth"] = real_value(answer.depth, "depth");
       r["normal"] = point_value(m.normal, "normal");
       r["reference"] = m.reference_polygon == 0 ? "a" : "b";
       ojson points = ojson::array();
@@ -132,8 +183,8 @@ struct contact_manifold_op {
 
 void add_manifold_ops(op_table& table) {
   add_op<contact_manifold_op>(table, "contact.manifold",
-         {"contact points, normal and separations of two convex polygons (clipping, exact decisions)",
-          "a, b: convex polygons; relative_margin (optional, default 0)",
+         {"contact points, normal and separations of two convex polygons or circles (clipping, exact decisions)",
+          "a, b: convex polygons or circles; relative_margin (optional, default 0)",
           "status, depth, normal, reference, points [{point, separation, reference_point, feature_a, feature_b}]"});
 }
 

@@ -21,6 +21,7 @@
 #pragma once
 
 #include "rigidref/closest_point.hpp"
+#include "rigidref/detail/polygon_point.hpp"
 #include "rigidref/polygon.hpp"
 
 #include <array>
@@ -499,58 +500,24 @@ circle_result<T> collide_polygon_circle(std::span<const vec2<T>> a, const vec2<T
   detail::require_convex(a, "polygon");
   detail::require_finite_point(c, "circle center");
   const exact R = detail::checked_radius(r, "circle radius");
-  const std::vector<vec2<exact>> p = detail::exact_vertices(a);
-  const vec2<exact> C = detail::exact_of(c);
-  const std::size_t n = p.size();
-  exact twice_area = 0;
-  for (std::size_t i = 0; i < n; ++i) twice_area += cross(p[i], p[(i + 1) % n]);
-  const int turn = twice_area > 0 ? 1 : -1;
-  bool inside = true;  // closed polygon
-  for (std::size_t i = 0; i < n; ++i)
-    if (cross(p[(i + 1) % n] - p[i], C - p[i]) * turn < 0) inside = false;
+  const detail::polygon_point_geometry g = detail::polygon_point(detail::exact_vertices(a), detail::exact_of(c));
   circle_result<T> out;
-  if (!inside) {
-    exact best = -1;
-    vec2<exact> closest;
-    for (std::size_t i = 0; i < n; ++i) {
-      const vec2<exact> ab = p[(i + 1) % n] - p[i];
-      exact t = dot(C - p[i], ab) / length_squared(ab);
-      if (t < 0) t = 0;
-      if (t > 1) t = 1;
-      const vec2<exact> q = p[i] + t * ab;
-      const exact d2 = length_squared(C - q);
-      if (best < 0 || d2 < best) {
-        best = d2;
-        closest = q;
-      }
-    }
+  if (!g.inside) {
+    const exact& best = g.distance_squared;
     out.status = best > R * R ? contact_status::separated
                               : (best == R * R ? contact_status::touching : contact_status::intersecting);
     if constexpr (!is_exact_v<T>) {
-      out.normal = detail::unit_of<T>(C - closest);
+      out.normal = detail::unit_of<T>(g.axis);
       if (out.status == contact_status::intersecting) out.depth = detail::radius_minus_root<T>(R, best);
     }
     return out;
   }
-  // Inside or on the boundary: nearest edge line, smallest s^2/|e|^2 with s = e x (C - p_i).
-  std::size_t best_edge = 0;
-  exact best = -1;
-  for (std::size_t i = 0; i < n; ++i) {
-    const vec2<exact> e = p[(i + 1) % n] - p[i];
-    const exact s = cross(e, C - p[i]);
-    const exact d2 = s * s / length_squared(e);
-    if (best < 0 || d2 < best) {
-      best = d2;
-      best_edge = i;
-    }
-  }
+  // Inside or on the boundary: the nearest edge line; its outward normal.
   out.status = contact_status::intersecting;
   if constexpr (!is_exact_v<T>) {
-    const vec2<exact> e = p[(best_edge + 1) % n] - p[best_edge];
-    const vec2<exact> outward = turn > 0 ? vec2<exact>{e.y, exact(-e.x)} : vec2<exact>{exact(-e.y), e.x};
-    out.normal = detail::unit_of<T>(outward);
+    out.normal = detail::unit_of<T>(g.axis);
     using A = accumulator<T>;
-    out.depth = A::round(A::from_exact(R) + A::sqrt(A::from_exact(best)));
+    out.depth = A::round(A::from_exact(R) + A::sqrt(A::from_exact(g.distance_squared)));
   }
   return out;
 }
