@@ -125,6 +125,53 @@ TEST_CASE("box2d contact.manifold: normal from a to b, skins declared", "[adapte
 #endif
 }
 
+TEST_CASE("box2d gjk.distance and epa.penetration: the shapes besides polygons", "[adapters][box2d]") {
+#ifndef RIGIDREF_BOX2D_ADAPTER
+  WARN("rigidref-box2d not built (libbox2d-dev missing)");
+#else
+  // b2Distance with the radii: two circles 3 apart, radii 1 and 0.5.
+  const json c = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 1}, {"op", "gjk.distance"},
+                                                   {"a", {{"center", {0, 0}}, {"radius", 1}}},
+                                                   {"b", {{"center", {3, 0}}, {"radius", 0.5}}}});
+  INFO(c.dump());
+  REQUIRE(c.contains("result"));  // answered invalid_input before: the adapter read only polygons
+  CHECK(c["result"]["distance"].get<double>() == Approx(1.5).epsilon(1e-6));
+  CHECK(x_of(c["result"]["point_a"]) == Approx(1.0).epsilon(1e-6));
+  CHECK(x_of(c["result"]["point_b"]) == Approx(2.5).epsilon(1e-6));
+  // A point 1/2 right of the box, and a capsule (a proxy of two points with a radius).
+  const json p = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 2}, {"op", "gjk.distance"}, {"a", box_a}, {"b", {{"point", {1.5, 0.5}}}}});
+  INFO(p.dump());
+  CHECK(p["result"]["distance"].get<double>() == Approx(0.5).epsilon(1e-6));
+  CHECK(p["result"]["vertices_used"] == json::array({4, 0}));
+  const json k = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 3}, {"op", "gjk.distance"},
+                                                   {"a", {{"segment", {{0, 0}, {2, 2}}}, {"radius", 0.5}}},
+                                                   {"b", {{"point", {2, 0}}}}});
+  INFO(k.dump());
+  CHECK(k["result"]["distance"].get<double>() == Approx(std::sqrt(2.0) - 0.5).epsilon(1e-6));
+
+  // A circle as a, 0.3 into the box on its left: Box2D makes the polygon its
+  // A, the adapter turns the normal back to "from a to b" (-x), and the depth
+  // is the geometric one (the circle's radius, not the polygon's skin).
+  const json e = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 4}, {"op", "epa.penetration"},
+                                                   {"a", {{"center", {1.2, 0.5}}, {"radius", 0.5}}}, {"b", box_a}});
+  INFO(e.dump());
+  REQUIRE(e.contains("result"));
+  CHECK(e["result"]["intersecting"] == true);
+  CHECK(e["result"]["swapped"] == true);
+  CHECK(x_of(e["result"]["normal"]) == -1.0);
+  CHECK(e["result"]["depth"].get<double>() == Approx(0.3).epsilon(1e-6));
+  // The same circle 0.1 clear of the box: no overlap (its manifold point lies in the skin).
+  const json s = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 5}, {"op", "epa.penetration"}, {"a", box_a},
+                                                   {"b", {{"center", {1.505, 0.5}}, {"radius", 0.5}}}});
+  INFO(s.dump());
+  CHECK(s["result"]["intersecting"] == false);
+  // Box2D 2.4 has no capsule to collide, nor edge-edge contact.
+  const json u = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 6}, {"op", "epa.penetration"},
+                                                   {"a", {{"segment", {{0, 0}, {1, 0}}}}}, {"b", {{"segment", {{0.5, -1}, {0.5, 1}}}}}});
+  CHECK(u["error"]["code"] == "unsupported");
+#endif
+}
+
 TEST_CASE("box2d step.pair: impulse signs on a box falling onto a static box", "[adapters][box2d]") {
 #ifndef RIGIDREF_BOX2D_ADAPTER
   WARN("rigidref-box2d not built (libbox2d-dev missing)");

@@ -3,13 +3,24 @@
 //   mass.polygon     b2PolygonShape::Set + ComputeMass; inertia about the
 //                    centroid as b2Body::ResetMassData forms it:
 //                    I - m |c|^2, in float.
-//   gjk.distance     b2Distance on two b2DistanceProxy (radius 0, useRadii
-//                    false, identity transforms).
-//   epa.penetration  b2CollidePolygons; depth and normal from the world
-//                    manifold's deepest point, separations taken with radius
-//                    0 (the geometric polygons). Box2D prefers A's face unless
-//                    B's separates by more than 0.1 b2_linearSlop: declared
-//                    as the allowance reference_face_tolerance on depth.
+//   gjk.distance     b2Distance on two b2DistanceProxy (identity
+//                    transforms). Two plain polygons: radius 0, useRadii
+//                    false. The other shapes: the core's points (a
+//                    polygon as b2PolygonShape::Set leaves it, a circle's or
+//                    point's centre, a segment's or capsule's two ends) with
+//                    the shape's radius and useRadii true; b2DistanceProxy
+//                    takes any core and radius, so rounded polygons and
+//                    capsules are answered too.
+//   epa.penetration  b2CollidePolygons for two plain polygons; for the other
+//                    shapes the Collide* function the contact factory picks
+//                    (as contact.manifold below: circles, points, segments;
+//                    no capsules, rounded polygons or edge-edge). Depth and
+//                    normal from the world manifold's deepest point,
+//                    separations taken with the geometric radii (0 for
+//                    polygons and edges, not their skin; a circle's own).
+//                    Box2D prefers A's face unless B's separates by more
+//                    than 0.1 b2_linearSlop: declared as the allowance
+//                    reference_face_tolerance on depth.
 //   contact.manifold b2CollidePolygons, b2CollidePolygonAndCircle,
 //                    b2CollideCircles, b2CollideEdgeAndPolygon,
 //                    b2CollideEdgeAndCircle, then b2WorldManifold::Initialize
@@ -124,57 +135,6 @@ void mass_polygon(ojson& line) {
                     {"vertices_used", shape.m_count}};  // fewer than given: Set welded or dropped some
 }
 
-void gjk_distance(ojson& line) {
-  const b2PolygonShape a = box2d_polygon(float_points(line, "a"));
-  const b2PolygonShape b = box2d_polygon(float_points(line, "b"));
-  b2DistanceInput in;
-  in.proxyA.Set(a.m_vertices, a.m_count, 0.0f);
-  in.proxyB.Set(b.m_vertices, b.m_count, 0.0f);
-  in.transformA.SetIdentity();
-  in.transformB.SetIdentity();
-  in.useRadii = false;
-  b2SimplexCache cache;
-  cache.count = 0;
-  b2DistanceOutput out;
-  b2Distance(&out, &cache, &in);
-  const bool intersecting = out.distance == 0.0f;
-  ojson r = {{"intersecting", intersecting}, {"distance", static_cast<double>(out.distance)}};
-  if (!intersecting) {
-    r["point_a"] = vec_json(out.pointA.x, out.pointA.y);
-    r["point_b"] = vec_json(out.pointB.x, out.pointB.y);
-  }
-  r["iterations"] = out.iterations;
-  r["vertices_used"] = ojson::array({a.m_count, b.m_count});
-  line["result"] = r;
-}
-
-void epa_penetration(ojson& line) {
-  const b2PolygonShape a = box2d_polygon(float_points(line, "a"));
-  const b2PolygonShape b = box2d_polygon(float_points(line, "b"));
-  b2Transform identity;
-  identity.SetIdentity();
-  b2Manifold m;
-  b2CollidePolygons(&m, &a, identity, &b, identity);
-  ojson r;
-  if (m.pointCount == 0) {
-    r = {{"intersecting", false}, {"depth", 0.0}};
-  } else {
-    b2WorldManifold wm;
-    wm.Initialize(&m, identity, 0.0f, identity, 0.0f);  // radius 0: geometric separations
-    float deepest = wm.separations[0];
-    for (int i = 1; i < m.pointCount; ++i) deepest = std::min(deepest, wm.separations[i]);
-    const bool intersecting = deepest <= 0.0f;
-    r = {{"intersecting", intersecting},
-         {"depth", intersecting ? static_cast<double>(-deepest) : 0.0},
-         {"normal", vec_json(wm.normal.x, wm.normal.y)},
-         {"manifold_points", m.pointCount}};
-    if (!intersecting) r.erase("normal");
-  }
-  line["allowances"] = {{"reference_face_tolerance", static_cast<double>(0.1f * b2_linearSlop)}};
-  line["result"] = r;
-}
-
-
 // ---- contact.manifold ------------------------------------------------------
 
 struct box2d_shape {
@@ -264,6 +224,150 @@ void contact_manifold(ojson& line) {
   const float skins = (a.type == b2Shape::e_circle ? 0.0f : b2_polygonRadius) +
                       (b.type == b2Shape::e_circle ? 0.0f : b2_polygonRadius);
   if (skins > 0) line["allowances"] = {{"polygon_radius", static_cast<double>(skins)}};
+  line["result"] = r;
+}
+
+void gjk_distance_polygons(ojson& line) {
+  const b2PolygonShape a = box2d_polygon(float_points(line, "a"));
+  const b2PolygonShape b = box2d_polygon(float_points(line, "b"));
+  b2DistanceInput in;
+  in.proxyA.Set(a.m_vertices, a.m_count, 0.0f);
+  in.proxyB.Set(b.m_vertices, b.m_count, 0.0f);
+  in.transformA.SetIdentity();
+  in.transformB.SetIdentity();
+  in.useRadii = false;
+  b2SimplexCache cache;
+  cache.count = 0;
+  b2DistanceOutput out;
+  b2Distance(&out, &cache, &in);
+  const bool intersecting = out.distance == 0.0f;
+  ojson r = {{"intersecting", intersecting}, {"distance", static_cast<double>(out.distance)}};
+  if (!intersecting) {
+    r["point_a"] = vec_json(out.pointA.x, out.pointA.y);
+    r["point_b"] = vec_json(out.pointB.x, out.pointB.y);
+  }
+  r["iterations"] = out.iterations;
+  r["vertices_used"] = ojson::array({a.m_count, b.m_count});
+  line["result"] = r;
+}
+
+void epa_penetration_polygons(ojson& line) {
+  const b2PolygonShape a = box2d_polygon(float_points(line, "a"));
+  const b2PolygonShape b = box2d_polygon(float_points(line, "b"));
+  b2Transform identity;
+  identity.SetIdentity();
+  b2Manifold m;
+  b2CollidePolygons(&m, &a, identity, &b, identity);
+  ojson r;
+  if (m.pointCount == 0) {
+    r = {{"intersecting", false}, {"depth", 0.0}};
+  } else {
+    b2WorldManifold wm;
+    wm.Initialize(&m, identity, 0.0f, identity, 0.0f);  // radius 0: geometric separations
+    float deepest = wm.separations[0];
+    for (int i = 1; i < m.pointCount; ++i) deepest = std::min(deepest, wm.separations[i]);
+    const bool intersecting = deepest <= 0.0f;
+    r = {{"intersecting", intersecting},
+         {"depth", intersecting ? static_cast<double>(-deepest) : 0.0},
+         {"normal", vec_json(wm.normal.x, wm.normal.y)},
+         {"manifold_points", m.pointCount}};
+    if (!intersecting) r.erase("normal");
+  }
+  line["allowances"] = {{"reference_face_tolerance", static_cast<double>(0.1f * b2_linearSlop)}};
+  line["result"] = r;
+}
+
+
+// ---- gjk.distance and epa.penetration on the other shapes ------------------
+
+bool plain_polygons(const ojson& line) { return line.at("a").is_array() && line.at("b").is_array(); }
+
+// b2Distance's input for a protocol shape (rounded to float): the core's
+// points and the radius. b2DistanceProxy takes any core and radius, so every
+// form goes through: a polygon (rounded or not) as b2PolygonShape::Set leaves
+// it (3..8 vertices, welded), a circle or point as its centre, a segment or
+// capsule as its two ends. `storage` keeps the points the proxy points to.
+int proxy_for(const shape& s, b2DistanceProxy& proxy, std::vector<b2Vec2>& storage) {
+  if (s.form == shape::kind::polygon) {
+    if (!convex_polygon(s.core)) throw std::invalid_argument("a polygon must be convex and have an area");
+    const b2PolygonShape p = box2d_polygon(s.core);
+    storage.assign(p.m_vertices, p.m_vertices + p.m_count);
+  } else {
+    storage.clear();
+    for (const point& q : s.core) storage.emplace_back(static_cast<float>(q.x), static_cast<float>(q.y));
+  }
+  proxy.Set(storage.data(), static_cast<int32>(storage.size()), static_cast<float>(s.radius));
+  return s.form == shape::kind::polygon ? static_cast<int>(storage.size()) : 0;
+}
+
+void gjk_distance(ojson& line) {
+  if (plain_polygons(line)) return gjk_distance_polygons(line);  // as before the other shapes
+  const shape sa = to_float_shape(parse_shape(line.at("a"), "a"));
+  const shape sb = to_float_shape(parse_shape(line.at("b"), "b"));
+  line["a"] = shape_json(sa);
+  line["b"] = shape_json(sb);
+  b2DistanceInput in;
+  std::vector<b2Vec2> storage_a, storage_b;
+  const int used_a = proxy_for(sa, in.proxyA, storage_a), used_b = proxy_for(sb, in.proxyB, storage_b);
+  in.transformA.SetIdentity();
+  in.transformB.SetIdentity();
+  // With useRadii, b2Distance takes the radii off the cores' distance and
+  // moves the closest points out by them; it answers 0 (overlap) when the
+  // cores are closer than b2_epsilon or the radii cover the gap.
+  in.useRadii = true;
+  b2SimplexCache cache;
+  cache.count = 0;
+  b2DistanceOutput out;
+  b2Distance(&out, &cache, &in);
+  const bool intersecting = out.distance == 0.0f;
+  ojson r = {{"intersecting", intersecting}, {"distance", static_cast<double>(out.distance)}};
+  if (!intersecting) {
+    r["point_a"] = vec_json(out.pointA.x, out.pointA.y);
+    r["point_b"] = vec_json(out.pointB.x, out.pointB.y);
+  }
+  r["iterations"] = out.iterations;
+  if (sa.form == shape::kind::polygon || sb.form == shape::kind::polygon) r["vertices_used"] = ojson::array({used_a, used_b});
+  line["result"] = r;
+}
+
+// The Collide* function the contact factory picks (as contact.manifold),
+// depth and normal from the world manifold's deepest point with the
+// geometric radii: 0 for a polygon and an edge (not their skin
+// b2_polygonRadius), the circle's own radius (0 for a point).
+void epa_penetration(ojson& line) {
+  if (plain_polygons(line)) return epa_penetration_polygons(line);
+  const shape sa = to_float_shape(parse_shape(line.at("a"), "a"));
+  const shape sb = to_float_shape(parse_shape(line.at("b"), "b"));
+  line["a"] = shape_json(sa);
+  line["b"] = shape_json(sb);
+  const box2d_shape a = make_box2d_shape(sa), b = make_box2d_shape(sb);
+  b2Transform identity;
+  identity.SetIdentity();
+  b2Manifold m;
+  const bool swapped = collide(m, a, b, identity);
+  const shape& first = swapped ? sb : sa;
+  const shape& second = swapped ? sa : sb;
+  const auto geometric_radius = [](const shape& s) {
+    return s.form == shape::kind::circle || s.form == shape::kind::point ? static_cast<float>(s.radius) : 0.0f;
+  };
+  ojson r;
+  if (m.pointCount == 0) {
+    r = {{"intersecting", false}, {"depth", 0.0}};
+  } else {
+    b2WorldManifold wm;
+    wm.Initialize(&m, identity, geometric_radius(first), identity, geometric_radius(second));
+    float deepest = wm.separations[0];
+    for (int i = 1; i < m.pointCount; ++i) deepest = std::min(deepest, wm.separations[i]);
+    const bool intersecting = deepest <= 0.0f;
+    const b2Vec2 n = swapped ? -wm.normal : wm.normal;  // Box2D's normal: from its A to its B
+    r = {{"intersecting", intersecting},
+         {"depth", intersecting ? static_cast<double>(-deepest) : 0.0},
+         {"normal", vec_json(n.x, n.y)},
+         {"manifold_points", m.pointCount},
+         {"swapped", swapped}};
+    if (!intersecting) r.erase("normal");
+  }
+  line["allowances"] = {{"reference_face_tolerance", static_cast<double>(0.1f * b2_linearSlop)}};
   line["result"] = r;
 }
 

@@ -14,14 +14,18 @@
 //
 // Set "collision": random pairs, named pairs, then the pair families of
 // families.hpp (many vertices, offset, tiny, huge, touching, shallow, deep,
-// needles).
+// needles), then the shape families of shape_families.hpp (circles, points,
+// segments, capsules and rounded polygons against polygons and each other;
+// the plank and point of Box2D v3's short-edge test).
 //
 // Set "manifold": contact.manifold requests on the random pairs of the set
 // "collision" (same seed, same pairs), then named face/vertex contacts whose
-// manifolds are known by hand, then the same pair families as "collision".
+// manifolds are known by hand, then the same pair families as "collision",
+// then the circle pairs of the shape families (the first two of each kind).
 #include "cases/cases.hpp"
 #include "cases/dynamics_set.hpp"
 #include "cases/families.hpp"
+#include "cases/shape_families.hpp"
 #include "cases/strictly_convex.hpp"
 #include "protocol/json.hpp"
 
@@ -132,6 +136,51 @@ void write_random_pairs(const cases_options& opts, std::ostream& out, pair_write
   }
 }
 
+// A shape of the shape families in the protocol's form (docs/eval-protocol.md section 2).
+ojson case_shape_json(const case_shape& s) {
+  const auto xy = [](vec2<float> p) { return ojson::array({static_cast<double>(p.x), static_cast<double>(p.y)}); };
+  const double r = static_cast<double>(s.radius);
+  ojson j = ojson::object();
+  switch (s.form) {
+    case case_shape::kind::polygon: return polygon_json(s.core);
+    case case_shape::kind::rounded_polygon:
+      j["vertices"] = polygon_json(s.core);
+      j["radius"] = r;
+      break;
+    case case_shape::kind::circle:
+      j["center"] = xy(s.core[0]);
+      j["radius"] = r;
+      break;
+    case case_shape::kind::point: j["point"] = xy(s.core[0]); break;
+    case case_shape::kind::segment: j["segment"] = polygon_json(s.core); break;
+    case case_shape::kind::capsule:
+      j["segment"] = polygon_json(s.core);
+      j["radius"] = r;
+      break;
+  }
+  return j;
+}
+
+void write_shape_pair(std::ostream& out, const shape_pair& p, const std::vector<const char*>& ops) {
+  for (const char* op : ops) {
+    const std::string op_name = op;
+    ojson r = ojson::object();
+    r["id"] = "pair-" + p.id + (op_name == "gjk.distance"      ? "-distance"
+                                : op_name == "epa.penetration" ? "-penetration"
+                                                               : "-manifold");
+    r["op"] = op;
+    r["label"] = p.label;
+    r["a"] = case_shape_json(p.a);
+    r["b"] = case_shape_json(p.b);
+    out << eval::to_json_text(r) << '\n';
+  }
+}
+
+bool circle_pair(const shape_pair& p) {
+  return p.a.form == case_shape::kind::circle &&
+         (p.b.form == case_shape::kind::circle || p.b.form == case_shape::kind::polygon);
+}
+
 void write_collision_set(const cases_options& opts, std::ostream& out) {
   write_random_pairs(opts, out, write_pair);
   const auto named = [&](const std::string& id, const std::string& label, std::vector<vec2<float>> a,
@@ -149,6 +198,10 @@ void write_collision_set(const cases_options& opts, std::ostream& out) {
   named("separated-parallel", "unit boxes 1/8 apart with parallel faces", box(0, 0, 1, 1), box(1.125f, 0, 1, 1));
   named("needle-across", "a needle 1000 x 1e-3 across a unit box", box(-500, 0.5f, 1000, 1e-3f), box(0, 0, 1, 1));
   for (const family_pair& p : pair_families(opts.seed)) write_pair(out, "pair-" + p.id, p.label, p.a, p.b);
+  for (const shape_pair& p : shape_pair_families(opts.seed)) {
+    if (p.distance_only) write_shape_pair(out, p, {"gjk.distance"});
+    else write_shape_pair(out, p, {"gjk.distance", "epa.penetration"});
+  }
 }
 
 void write_manifold_pair(std::ostream& out, const std::string& id, const std::string& label,
@@ -190,6 +243,8 @@ void write_manifold_set(const cases_options& opts, std::ostream& out) {
   named("size-ratio-1e3", "a unit box sunk 1/2 into the top face of a box of side 1e3", box(0, 0, 1e3f, 1e3f),
         box(500, 1e3f - 0.5f, 1, 1));
   for (const family_pair& p : pair_families(opts.seed)) write_manifold_pair(out, "pair-" + p.id, p.label, p.a, p.b);
+  for (const shape_pair& p : shape_pair_families(opts.seed))
+    if (circle_pair(p) && (p.id.back() == '0' || p.id.back() == '1')) write_shape_pair(out, p, {"contact.manifold"});
 }
 
 }  // namespace
