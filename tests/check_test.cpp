@@ -326,15 +326,66 @@ TEST_CASE("check: contact.manifold accepts either of two minimal normals, and sp
 TEST_CASE("check: a shape the reference does not take yet is skipped, not failed", "[check][manifold]") {
   json line = {{"id", 1},
                {"op", "contact.manifold"},
-               {"a", {{"center", {0, 0}}, {"radius", 1}}},
+               {"a", {{"segment", {{0, 0}, {1, 0}}}, {"radius", 0.5}}},
                {"b", {{0.5, 0}, {3, 0}, {3, 1}, {0.5, 1}}},
                {"engine", "t"},
                {"result", {{"normal", {1, 0}}, {"points", json::array({mpoint(0.75, 0, -0.5)})}}}};
   auto r = check({line.dump(-1)});
   REQUIRE(r.verdicts.size() == 1);
   CHECK(r.verdicts[0]["verdict"] == "skipped");
-  CHECK(r.verdicts[0]["detail"].get<std::string>().find("circle") != std::string::npos);
+  CHECK(r.verdicts[0]["detail"].get<std::string>().find("capsule") != std::string::npos);
   CHECK(r.status == 0);
+}
+
+TEST_CASE("check: circle manifolds, judged on the disc (D-CONTACT-15)", "[check][manifold]") {
+  // Square [-1,1]^2 and the circle of radius 1 about (0, 1.5): n = (0, 1),
+  // s = -1/2; the circle's point (0, 1/2), the square's (0, 1), Box2D's
+  // midpoint (0, 3/4). Every point of the normal line x = 0 has sigma = -1/2.
+  const auto polygon_circle = [](const json& normal, const json& points) {
+    json line = {{"id", 1},
+                 {"op", "contact.manifold"},
+                 {"a", {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}},
+                 {"b", {{"center", {0, 1.5}}, {"radius", 1}}},
+                 {"engine", "t"},
+                 {"result", {{"normal", normal}, {"points", points}}}};
+    return line.dump(-1);
+  };
+  // Circles of radii 2 and 4 about (0, 0) and (3, 4): n = (3/5, 4/5), s = -1.
+  // The midpoint of (3/5, 4/5) and (6/5, 8/5) is (9/10, 6/5).
+  const auto two_circles = [](const json& normal, const json& points) {
+    json line = {{"id", 2},
+                 {"op", "contact.manifold"},
+                 {"a", {{"center", {0, 0}}, {"radius", 2}}},
+                 {"b", {{"center", {3, 4}}, {"radius", 4}}},
+                 {"engine", "t"},
+                 {"result", {{"normal", normal}, {"points", points}}}};
+    return line.dump(-1);
+  };
+  auto r = check({
+      polygon_circle({0, 1}, json::array({mpoint(0, 0.5, -0.5)})),     // the reference's own point
+      polygon_circle({0, 1}, json::array({mpoint(0, 0.75, -0.5)})),    // the midpoint
+      polygon_circle({0, -1}, json::array({mpoint(0, 0.75, -0.5)})),   // flipped normal
+      polygon_circle({0, 1}, json::array({mpoint(0, 0.75, -0.25)})),   // wrong separation
+      polygon_circle({0, 1}, json::array({mpoint(0.5, 2.75, -0.5)})),  // far outside the circle
+      polygon_circle({0, 1}, json::array()),              // misses a deep point
+      two_circles({0.6, 0.8}, json::array({mpoint(0.9, 1.2, -1)})),
+      two_circles({0.6, 0.8}, json::array({mpoint(0.9, 1.2, -0.5)})),
+      two_circles({0.8, 0.6}, json::array({mpoint(0.9, 1.2, -1)})),    // not the centre line
+  });
+  REQUIRE(r.verdicts.size() == 9);
+  CHECK(r.verdicts[0]["verdict"] == "pass");
+  CHECK(r.verdicts[1]["verdict"] == "pass");
+  CHECK(r.verdicts[2]["verdict"] == "fail");
+  CHECK(r.verdicts[2]["field"] == "normal");
+  CHECK(r.verdicts[3]["verdict"] == "fail");
+  CHECK(r.verdicts[3]["field"] == "separation");
+  CHECK(r.verdicts[4]["verdict"] == "fail");
+  CHECK(r.verdicts[4]["field"] == "points");
+  CHECK(r.verdicts[5]["verdict"] == "fail");
+  CHECK(r.verdicts[6]["verdict"] == "pass");
+  CHECK(r.verdicts[7]["verdict"] == "fail");
+  CHECK(r.verdicts[7]["field"] == "separation");
+  CHECK(r.verdicts[8]["verdict"] == "fail");
 }
 
 TEST_CASE("check: the reference's own double and float manifolds pass the contact.manifold rule",
@@ -343,17 +394,12 @@ TEST_CASE("check: the reference's own double and float manifolds pass the contac
   // manifold itself, rounded to the engine's precision: its point is on the
   // normal line through the reference point, and its separation is sigma
   // there. Run on the committed case set (its 432 polygon pairs: random ones of sizes
-  // 1e-3..1e3, then the families of 1e-5..1e5 and offsets up to 1e6 sizes),
-  // with eval's answers handed in as an engine's.
+  // 1e-3..1e3, then the families of 1e-5..1e5 and offsets up to 1e6 sizes;
+  // and its 16 circle pairs), with eval's answers handed in as an engine's.
   std::ifstream in(std::string(RIGIDREF_SOURCE_DIR) + "/data/validation/manifold.jsonl");
   REQUIRE(in);
   std::vector<json> cases;
-  // Only the polygon pairs: the reference answers the set's circle pairs
-  // `unsupported` (docs/eval-protocol.md, contact.manifold).
-  for (std::string line; std::getline(in, line);) {
-    json c = json::parse(line);
-    if (c["a"].is_array() && c["b"].is_array()) cases.push_back(std::move(c));
-  }
+  for (std::string line; std::getline(in, line);) cases.push_back(json::parse(line));
   REQUIRE(cases.size() > 300);
   for (const char* precision : {"double", "float"}) {
     std::vector<std::string> requests, answers;

@@ -11,8 +11,10 @@
 //     signed distance along that line from A's exit to B's entry, is what
 //     its "separation" must equal (D-CONTACT-11);
 //   - no clearly penetrating reference point is missing (D-CONTACT-14).
-// Every measure is exact on the engine's printed values; the square roots
-// (|n|, distances) are taken in 100 digits (D-ENGINE-2).
+// Shapes are convex polygons or circles (a disc's line and support:
+// D-CONTACT-15). Every measure is exact on the engine's printed values; the
+// square roots (|n|, distances, a disc's chord) are taken in 100 digits
+// (D-ENGINE-2).
 #pragma once
 
 #include "check/geometry.hpp"
@@ -70,15 +72,22 @@ inline P engine_point(const nlohmann::json& v, const std::string& where) {
   return {engine_real(v[0], where + "[0]"), engine_real(v[1], where + "[1]")};
 }
 
-// A polygon as contact.manifold takes it: a list, or {"vertices": [...]}.
-inline std::vector<P> polygon_of(const nlohmann::json& request, const char* name) {
+// A shape as contact.manifold takes it: a polygon (a list, or
+// {"vertices": [...]}) or a circle {"center", "radius"}.
+inline exact_shape manifold_shape_of(const nlohmann::json& request, const char* name) {
   const auto it = request.find(name);
   if (it == request.end()) throw std::invalid_argument(std::string("missing shape \"") + name + "\"");
+  exact_shape s;
+  if (it->is_object() && it->contains("center")) {
+    const nlohmann::json& c = it->at("center");
+    s.center = {exact_of(c.at(0), name), exact_of(c.at(1), name)};
+    s.radius = exact_of(it->at("radius"), name);
+    return s;
+  }
   const nlohmann::json& list = it->is_object() ? it->at("vertices") : *it;
-  std::vector<P> out;
-  for (const auto& p : list) out.push_back({exact_of(p.at(0), name), exact_of(p.at(1), name)});
-  if (out.size() < 3) throw std::invalid_argument(std::string(name) + ": expected a polygon");
-  return out;
+  for (const auto& p : list) s.polygon.push_back({exact_of(p.at(0), name), exact_of(p.at(1), name)});
+  if (s.polygon.size() < 3) throw std::invalid_argument(std::string(name) + ": expected a polygon or a circle");
+  return s;
 }
 
 inline int turn_of(const std::vector<P>& v) {
@@ -138,15 +147,46 @@ inline line_hit line_through(const std::vector<P>& v, const P& x, const P& n, co
   return h;
 }
 
+// Where the line x + t n meets the disc |y - c| <= r: t0 -+ h with
+// t0 = (c - x).n/|n|^2 and h = sqrt(r^2 |n|^2 - u^2)/|n|^2, u = cross(n, c - x).
+// When it misses (|u| > r|n|), `miss` is |u|/|n| - r and t_lo = t_hi = t0,
+// on the parallel line through the disc's nearest point. D-CONTACT-15
+inline line_hit line_through_disc(const P& c, const exact& r, const P& x, const P& n, const exact& n_len) {
+  const exact n2 = length_squared(n);
+  const exact u = cross(n, c - x);
+  const exact t0 = dot(n, c - x) / n2;
+  line_hit h;
+  const exact chord2 = r * r * n2 - u * u;
+  if (chord2 < 0) {
+    h.miss = abs_of(u) / n_len - r;
+    h.t_lo = h.t_hi = t0;
+    return h;
+  }
+  const exact half = sqrt_exact(chord2) / n2;
+  h.t_lo = t0 - half;
+  h.t_hi = t0 + half;
+  return h;
+}
+
+inline line_hit line_through_shape(const exact_shape& s, const P& x, const P& n, const exact& n_len) {
+  return s.polygon.empty() ? line_through_disc(s.center, s.radius, x, n, n_len) : line_through(s.polygon, x, n, n_len);
+}
+
+// How far x is outside the shape (0 inside or on it).
+inline exact outside_by(const exact_shape& s, const P& x) {
+  if (!s.polygon.empty()) return distance_to_shape(s, x);
+  return std::max(exact(0), exact(sqrt_exact(length_squared(x - s.center)) - s.radius));
+}
+
 // sigma(x): A's exit to B's entry along the unit direction of n. D-CONTACT-11
 struct line_separation {
   exact sigma;
   exact miss;  // the larger distance by which the line misses A or B
 };
 
-inline line_separation separation_at(const std::vector<P>& a, const std::vector<P>& b, const P& x, const P& n,
+inline line_separation separation_at(const exact_shape& a, const exact_shape& b, const P& x, const P& n,
                                      const exact& n_len) {
-  const line_hit ha = line_through(a, x, n, n_len), hb = line_through(b, x, n, n_len);
+  const line_hit ha = line_through_shape(a, x, n, n_len), hb = line_through_shape(b, x, n, n_len);
   return {exact((hb.t_lo - ha.t_hi) * n_len), std::max(ha.miss, hb.miss)};
 }
 
@@ -157,7 +197,7 @@ inline line_separation separation_at(const std::vector<P>& a, const std::vector<
 inline manifold_judgement judge_manifold(const nlohmann::json& request, const nlohmann::json& result,
                                          const nlohmann::json& reference, const manifold_tolerance& tol) {
   using detail::P, detail::engine_point, detail::engine_real, detail::engine_value_missing, detail::line_separation,
-      detail::polygon_of, detail::separation_at;
+      detail::manifold_shape_of, detail::outside_by, detail::separation_at;
   manifold_judgement out;
   const auto allowance = [&](const std::string& field) {
     const auto it = tol.allowance.find(field);
@@ -193,8 +233,7 @@ inline manifold_judgement judge_manifold(const nlohmann::json& request, const nl
   };
 
   try {
-    const std::vector<P> a = polygon_of(request, "a"), b = polygon_of(request, "b");
-    const exact_shape shape_a{a, {}, 0}, shape_b{b, {}, 0};
+    const exact_shape shape_a = manifold_shape_of(request, "a"), shape_b = manifold_shape_of(request, "b");
     const exact ref_depth = exact_of(reference.at("depth"), "reference.depth");
     const bool ref_separated = reference.at("status") == "separated";
     const auto points = result.find("points");
@@ -254,10 +293,10 @@ inline manifold_judgement judge_manifold(const nlohmann::json& request, const nl
         return out;
       }
       const P x = engine_point(p["point"], "result." + where + ".point");
-      const line_separation ls = separation_at(a, b, x, n, n_len);
+      const line_separation ls = separation_at(shape_a, shape_b, x, n, n_len);
       const exact reach = abs_of(ls.sigma);
-      const exact outside = std::max({exact(0), exact(distance_to_shape(shape_a, x) - reach),
-                                      exact(distance_to_shape(shape_b, x) - reach)});
+      const exact outside = std::max({exact(0), exact(outside_by(shape_a, x) - reach),
+                                      exact(outside_by(shape_b, x) - reach)});
       // The point's coordinates carry its offset from the origin, and so
       // does every separation computed from them (D-CONTACT-11, D-CONTACT-13).
       const exact offset = std::max(abs_of(x.x), abs_of(x.y));

@@ -90,9 +90,9 @@ inline contact_status status_of(const exact& D2, const exact& R, bool inside) {
 template <class T>
 contact_manifold<T> polygon_circle_manifold(std::span<const vec2<T>> polygon, const circle<T>& circ,
                                             int polygon_side, const contact_options& opt) {
-  require_convex(polygon, "polygon");
-  require_finite_point(circ.center, "circle center");
-  const exact r = checked_radius(circ.radius, "circle radius");
+  require_convex(polygon, polygon_side == 0 ? "polygon A" : "polygon B");
+  require_finite_point(circ.center, polygon_side == 0 ? "circle B center" : "circle A center");
+  const exact r = checked_radius(circ.radius, polygon_side == 0 ? "circle B radius" : "circle A radius");
   const std::vector<vec2<exact>> p = exact_vertices(polygon);
   const vec2<exact> c = exact_of(circ.center);
   const exact margin = checked_margin(opt.relative_margin, std::min(size_of(p), exact(2 * r)));
