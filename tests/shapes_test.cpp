@@ -138,7 +138,7 @@ template <class T>
 void check_pair(const shape_case& a, const shape_case& b) {
   RC_PRE(representable<T>(a) && representable<T>(b));
   const pair_truth t = truth_of(a, b);
-#ifdef RIGIDREF_SHAPES_CLASSIFY
+#ifdef RIGIDREF_SHAPES_CLASSIFY  // measurement build: RapidCheck prints how often each outcome was drawn
   RC_TAG(t.touching ? "touching" : t.intersecting ? (t.core.intersecting ? "cores meet" : "radii overlap") : "apart",
          t.core.flat && t.core.intersecting ? "flat" : "");
 #endif
