@@ -180,6 +180,43 @@ TEST_CASE("check: a penetration normal passes when it separates by the minimal d
   CHECK(r.verdicts[3]["verdict"] == "fail");
 }
 
+TEST_CASE("check: witnesses and normals of capsules, discs and segments are judged on the rounded shapes",
+          "[check][shapes]") {
+  // Capsules of radius 1/2 about [(0,0), (2,0)] and [(0,2), (2,2)]: distance 1,
+  // any pair (x, 1/2), (x, 3/2) with x in [0, 2] is closest (D-GJK-20).
+  const auto closest = [](double xa, double ya, double xb, double yb) {
+    json line = {{"id", 1},
+                 {"op", "gjk.distance"},
+                 {"a", {{"segment", {{0, 0}, {2, 0}}}, {"radius", 0.5}}},
+                 {"b", {{"segment", {{0, 2}, {2, 2}}}, {"radius", 0.5}}},
+                 {"engine", "t"},
+                 {"result", {{"intersecting", false}, {"distance", 1}, {"point_a", {xa, ya}}, {"point_b", {xb, yb}}}}};
+    return line.dump(-1);
+  };
+  // A disc of radius 1/2 centred on the segment [(0,0), (2,0)]: depth 1/2
+  // along (0, 1) or (0, -1) (either separates by 1/2); along (1, 0) it takes
+  // 1 + 1/2 (D-EPA-12: the reference's choice is one of several).
+  const auto normal = [](double nx, double ny) {
+    json line = {{"id", 2},
+                 {"op", "epa.penetration"},
+                 {"a", {{"center", {1, 0}}, {"radius", 0.5}}},
+                 {"b", {{"segment", {{0, 0}, {2, 0}}}}},
+                 {"engine", "t"},
+                 {"result", {{"intersecting", true}, {"depth", 0.5}, {"normal", {nx, ny}}}}};
+    return line.dump(-1);
+  };
+  auto r = check({closest(1, 0.5, 1, 1.5), closest(0.5, 0.5, 0.5, 1.5), closest(1, 0.5, 1.5, 1.5),
+                  closest(1, 0.25, 1, 1.25), normal(0, 1), normal(0, -1), normal(1, 0)});
+  REQUIRE(r.verdicts.size() == 7);
+  CHECK(r.verdicts[0]["verdict"] == "pass");
+  CHECK(r.verdicts[1]["verdict"] == "pass");
+  CHECK(r.verdicts[2]["verdict"] == "fail");  // on the shapes, but sqrt(5)/2 apart
+  CHECK(r.verdicts[3]["verdict"] == "fail");  // 1 apart, but inside the capsules, off their boundaries
+  CHECK(r.verdicts[4]["verdict"] == "pass");
+  CHECK(r.verdicts[5]["verdict"] == "pass");
+  CHECK(r.verdicts[6]["verdict"] == "fail");
+}
+
 TEST_CASE("check: an allowance widens only the fields it names, and unknown allowances are refused", "[check]") {
   // Boxes overlapping by 1/4 along x; the engine's depth is 1e-5 short.
   const auto answer = [](const json& allowances) {

@@ -79,6 +79,85 @@ TEST_CASE("gjk.distance, epa.penetration: touching shapes are intersecting with 
   CHECK(t["result"]["status"] == "touching");
 }
 
+// Points, segments, capsules, rounded polygons (docs/eval-protocol.md
+// section 2): values worked out by hand from the core distance and the radii
+// (D-GJK-20, D-GJK-9, D-EPA-7), the normal convention of D-EPA-12.
+TEMPLATE_LIST_TEST_CASE("gjk.distance and epa.penetration: every shape form, hand-worked", "[eval][collision][shapes]",
+                        rigidref::floating_scalars) {
+  using T = TestType;
+  const std::string p(rigidref::scalar_name<T>());
+  const auto req = [&](const std::string& op, const std::string& a, const std::string& b) {
+    return with_precision(R"({"id":1,"op":")" + op + R"(","a":)" + a + R"(,"b":)" + b + "}", p);
+  };
+  const std::string seg = R"({"segment":[[0,0],[2,0]]})";
+  const std::vector<json> a = eval({
+      // Points (3, 4) and (0, 0): 5 apart.
+      req("gjk.distance", R"({"point":[3,4]})", R"({"point":[0,0]})"),
+      // The segment [(0,0), (2,0)] and the point (1, 3): 3 apart, straight up.
+      req("gjk.distance", seg, R"({"point":[1,3]})"),
+      // Capsule (r 1/2) about that segment, circle (r 1) at (1, 3): 3 - 3/2.
+      req("gjk.distance", R"({"segment":[[0,0],[2,0]],"radius":0.5})", R"({"center":[1,3],"radius":1})"),
+      // Unit box rounded by 1/4, point (3, 1/2): 2 - 1/4 from the face x = 1.
+      req("gjk.distance", R"({"vertices":)" + unit_box + R"(,"radius":0.25})", R"({"point":[3,0.5]})"),
+      // The point (1, 0) on the segment: touching.
+      req("gjk.distance", R"({"point":[1,0]})", seg),
+      // Collinear overlapping capsules (r 1/2, 1/4): depth 3/4, A's right perpendicular (0, -1).
+      req("epa.penetration", R"({"segment":[[0,0],[2,0]],"radius":0.5})", R"({"segment":[[1,0],[3,0]],"radius":0.25})"),
+      // A disc (r 1/2) centred on the segment: depth 1/2, the segment's left perpendicular (0, 1).
+      req("epa.penetration", R"({"center":[1,0],"radius":0.5})", seg),
+      // Rounded unit box (r 1/4) and a circle (r 1/2) at (3/2, 1/2): cores 1/2
+      // apart, depth 1/4 + 1/2 - 1/2 = 1/4 along (1, 0).
+      req("epa.penetration", R"({"vertices":)" + unit_box + R"(,"radius":0.25})", R"({"center":[1.5,0.5],"radius":0.5})"),
+      // Collinear segments 1 apart along their own line.
+      req("gjk.distance", seg, R"({"segment":[[5,0],[3,0]]})"),
+  });
+  for (const json& x : a) require_ok(x, p);
+  check_real<T>(a[0]["result"]["distance"], q("5"), 0);
+  const json& s = a[1]["result"];
+  check_real<T>(s["distance"], q("3"), 0);
+  check_real<T>(s["point_a"][0], q("1"), 0);
+  check_real<T>(s["point_a"][1], q("0"), 0);
+  check_real<T>(s["point_b"][1], q("3"), 0);
+  const json& c = a[2]["result"];
+  check_real<T>(c["distance"], q("3/2"), 0);
+  check_real<T>(c["point_a"][1], q("1/2"), 0);
+  check_real<T>(c["point_b"][1], q("2"), 0);
+  check_real<T>(a[3]["result"]["distance"], q("7/4"), 0);
+  check_real<T>(a[3]["result"]["point_a"][0], q("5/4"), 0);
+  CHECK(a[4]["result"]["intersecting"] == true);
+  CHECK(a[4]["result"]["status"] == "touching");
+  const json& k = a[5]["result"];
+  check_real<T>(k["depth"], q("3/4"), 0);
+  check_real<T>(k["normal"][0], q("0"), 0);
+  check_real<T>(k["normal"][1], q("-1"), 0);
+  check_real<T>(a[6]["result"]["depth"], q("1/2"), 0);
+  check_real<T>(a[6]["result"]["normal"][1], q("1"), 0);
+  check_real<T>(a[7]["result"]["depth"], q("1/4"), 0);
+  check_real<T>(a[7]["result"]["normal"][0], q("1"), 0);
+  CHECK(a[8]["result"]["intersecting"] == false);
+  check_real<T>(a[8]["result"]["distance"], q("1"), 0);
+}
+
+// Box2D v3's plank case (tests/short_edge_test.cpp) as a request line: a
+// plank 1 long and 0.0032 thick, a point 0.005 off the middle of its end
+// face. The inputs are decimal strings rounded to the precision; the point's
+// x rounds to x^ in [1/2, 1), so the distance x^ - 1/2 is exact in T.
+TEMPLATE_TEST_CASE("gjk.distance: the Box2D v3 plank case is apart", "[eval][collision][shapes]", float, double,
+                   rigidref::mp100) {
+  using T = TestType;
+  const std::string p(rigidref::scalar_name<T>());
+  const json r = eval1(with_precision(
+      R"({"id":1,"op":"gjk.distance","a":[["-0.5","-0.0016"],["0.5","-0.0016"],["0.5","0.0016"],["-0.5","0.0016"]],)"
+      R"("b":{"point":["0.505","0"]}})",
+      p));
+  require_ok(r, p);
+  CHECK(r["result"]["intersecting"] == false);
+  CHECK(r["result"]["status"] == "converged");
+  const exact x = rigidref::to_exact(rigidref::round_to<T>(q("0.505")));
+  check_real<T>(r["result"]["distance"], exact(x - q("1/2")), 0);
+  check_real<T>(r["result"]["point_a"][0], q("1/2"), 0);
+}
+
 TEST_CASE("sat.rectangles: the article's d3 values in axis order n1, t1, n2, t2", "[eval][collision]") {
   // Two axis-aligned 2 x 2 squares, centres 3/2 apart along x: on n1 = n2 =
   // (1, 0) the overlap is 2 - 3/2 = 1/2, on t1 = t2 (the y axis) it is 2.
@@ -113,13 +192,15 @@ TEST_CASE("collision ops: every error is a typed answer line", "[eval][collision
       {R"({"id":1,"op":"gjk.distance","precision":"exact","a":)" + box + R"(,"b":)" + box + "}", "unsupported",
        {"square root"}},
       {R"({"id":1,"op":"gjk.distance","a":[[0,0],["nan",0],[1,1]],"b":)" + box + "}", "invalid_input", {"a"}},
-      // The shape forms of docs/eval-protocol.md section 2 that the reference
-      // does not certify yet are unsupported (check skips them), not invalid.
-      {R"({"id":1,"op":"gjk.distance","a":{"point":[0,0]},"b":)" + box + "}", "unsupported", {"a", "point"}},
-      {R"({"id":1,"op":"epa.penetration","a":{"segment":[[0,0],[1,0]],"radius":0.5},"b":)" + box + "}",
-       "unsupported", {"a", "segment"}},
-      {R"({"id":1,"op":"gjk.distance","a":)" + box + R"(,"b":{"vertices":)" + box + R"(,"radius":0.25}})",
-       "unsupported", {"b", "rounded polygon"}},
+      // Shape forms (docs/eval-protocol.md section 2) with bad fields.
+      {R"({"id":1,"op":"gjk.distance","a":{"segment":[[1,1],[1,1]]},"b":)" + box + "}", "invalid_input",
+       {"a", "distinct"}},
+      {R"({"id":1,"op":"gjk.distance","a":{"segment":[[0,0]]},"b":)" + box + "}", "invalid_input", {"a", "segment"}},
+      {R"({"id":1,"op":"epa.penetration","a":{"segment":[[0,0],[1,0]],"radius":-0.5},"b":)" + box + "}",
+       "invalid_input", {"a.radius"}},
+      {R"({"id":1,"op":"gjk.distance","a":{"point":[0,0],"radius":1},"b":)" + box + "}", "invalid_input",
+       {"a", "radius"}},
+      {R"({"id":1,"op":"gjk.distance","a":{"point":[0,"nan"]},"b":)" + box + "}", "invalid_input", {"a"}},
       {R"({"id":1,"op":"gjk.distance","a":{"vertices":)" + box + R"(,"radius":-1},"b":)" + box + "}",
        "invalid_input", {"a.radius"}},
       {R"({"id":1,"op":"gjk.distance","a":{"corners":[]},"b":)" + box + "}", "invalid_input", {"a", "shape"}},

@@ -122,7 +122,8 @@ exact max_abs(const std::vector<exact>& v) {
 }
 
 // L: the size of the input shapes (largest bounding-box side of any list of
-// [x, y] points, 2r of a circle, the larger side of a rectangle).
+// [x, y] points, a polygon's "vertices" or a segment's ends included, 2r of
+// a circle or any rounded shape, the larger side of a rectangle).
 exact input_size(const json& request) {
   exact size = 0;
   const auto consider_points = [&](const json& list) {
@@ -142,6 +143,8 @@ exact input_size(const json& request) {
     if (value.is_array()) consider_points(value);
     if (value.is_object()) {
       if (value.contains("radius")) size = std::max(size, exact(2 * abs_exact(real_of(value["radius"], key))));
+      if (value.contains("vertices")) consider_points(value["vertices"]);  // shapes: section 2
+      if (value.contains("segment")) consider_points(value["segment"]);
       if (value.contains("width")) size = std::max(size, abs_exact(real_of(value["width"], key)));
       if (value.contains("height")) size = std::max(size, abs_exact(real_of(value["height"], key)));
     }

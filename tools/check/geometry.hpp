@@ -1,5 +1,6 @@
 // Geometry that `rigidref check` needs to judge answers that are not unique:
-// closest points of shapes with parallel faces (any pair along the faces is
+// closest points of shapes (polygons, circles, points, segments, capsules,
+// rounded polygons: a core and a radius) with parallel faces (any pair along the faces is
 // right) and the normal of a penetration with several minimal directions (a
 // box and itself). Such answers are judged by what they claim, not by
 // equality with the reference's choice:
@@ -24,8 +25,11 @@
 
 namespace rigidref::tools::check {
 
+// A shape of docs/eval-protocol.md section 2 as a core and a radius: the
+// core is `polygon` (>= 3 vertices, or the 2 ends of a segment) or, when
+// that is empty, the point `center` (a circle's centre, or a point).
 struct exact_shape {
-  std::vector<vec2<exact>> polygon;  // empty for a circle
+  std::vector<vec2<exact>> polygon;  // >= 3: a polygon; 2: a segment; empty: the point `center`
   vec2<exact> center;
   exact radius = 0;
 };
@@ -36,17 +40,29 @@ inline exact exact_of(const nlohmann::json& v, const std::string& where) {
   throw std::invalid_argument(where + ": expected a number");
 }
 
+inline vec2<exact> exact_pair_of(const nlohmann::json& p, const std::string& where) {
+  return {exact_of(p.at(0), where), exact_of(p.at(1), where)};
+}
+
+// Every form of docs/eval-protocol.md section 2 (the eval answered it, so it
+// is well formed): a list of [x, y], {"vertices", "radius"?}, {"center",
+// "radius"}, {"point"}, {"segment", "radius"?}.
 inline std::optional<exact_shape> shape_of(const nlohmann::json& request, const char* name) {
   const auto it = request.find(name);
   if (it == request.end()) return std::nullopt;
   exact_shape s;
-  if (it->is_object()) {
-    const nlohmann::json& c = (*it)["center"];
-    s.center = {exact_of(c.at(0), name), exact_of(c.at(1), name)};
-    s.radius = exact_of((*it)["radius"], name);
+  const nlohmann::json& v = *it;
+  if (v.is_object()) {
+    if (v.contains("radius")) s.radius = exact_of(v["radius"], name);
+    if (v.contains("center")) s.center = exact_pair_of(v["center"], name);
+    if (v.contains("point")) s.center = exact_pair_of(v["point"], name);
+    if (v.contains("segment"))
+      for (const auto& p : v["segment"]) s.polygon.push_back(exact_pair_of(p, name));
+    if (v.contains("vertices"))
+      for (const auto& p : v["vertices"]) s.polygon.push_back(exact_pair_of(p, name));
     return s;
   }
-  for (const auto& p : *it) s.polygon.push_back({exact_of(p.at(0), name), exact_of(p.at(1), name)});
+  for (const auto& p : v) s.polygon.push_back(exact_pair_of(p, name));
   return s;
 }
 
@@ -58,10 +74,11 @@ inline exact sqrt_exact(const exact& x) {
 
 inline exact abs_of(const exact& x) { return x < 0 ? exact(-x) : x; }
 
-// Distance from p to the boundary-or-inside of a convex polygon: 0 inside.
-inline exact distance_to_shape(const exact_shape& s, const vec2<exact>& p) {
-  if (s.polygon.empty()) return abs_of(exact(sqrt_exact(length_squared(p - s.center)) - s.radius));
+// Distance from p to the core: 0 inside a polygon core.
+inline exact distance_to_core(const exact_shape& s, const vec2<exact>& p) {
+  if (s.polygon.empty()) return sqrt_exact(length_squared(p - s.center));
   const auto& v = s.polygon;
+  if (v.size() == 2) return sqrt_exact(verify::point_segment_distance_squared(p, v[0], v[1]));
   int sign = 0;
   bool inside = true;
   exact best = -1;
@@ -80,11 +97,19 @@ inline exact distance_to_shape(const exact_shape& s, const vec2<exact>& p) {
   return inside ? exact(0) : sqrt_exact(best);
 }
 
-// max over s of x.n (support value); circles: c.n + r |n|.
+// Distance from p to the shape: to the core for radius 0 (0 inside a
+// polygon), else to the boundary at the radius, |d_core - r| (a witness of a
+// rounded shape lies on its boundary).
+inline exact distance_to_shape(const exact_shape& s, const vec2<exact>& p) {
+  const exact d = distance_to_core(s, p);
+  return s.radius == 0 ? d : abs_of(exact(d - s.radius));
+}
+
+// max over s of x.n (support value): the core's, plus r |n|.
 inline exact support_value(const exact_shape& s, const vec2<exact>& n) {
-  if (s.polygon.empty()) return dot(s.center, n) + s.radius * sqrt_exact(length_squared(n));
-  exact best = dot(s.polygon.front(), n);
+  exact best = s.polygon.empty() ? dot(s.center, n) : dot(s.polygon.front(), n);
   for (const auto& p : s.polygon) best = std::max(best, dot(p, n));
+  if (s.radius != 0) best += s.radius * sqrt_exact(length_squared(n));
   return best;
 }
 

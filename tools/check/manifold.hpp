@@ -172,10 +172,9 @@ inline line_hit line_through_shape(const exact_shape& s, const P& x, const P& n,
   return s.polygon.empty() ? line_through_disc(s.center, s.radius, x, n, n_len) : line_through(s.polygon, x, n, n_len);
 }
 
-// How far x is outside the shape (0 inside or on it).
+// How far x is outside the shape, a core grown by its radius (0 inside or on it).
 inline exact outside_by(const exact_shape& s, const P& x) {
-  if (!s.polygon.empty()) return distance_to_shape(s, x);
-  return std::max(exact(0), exact(sqrt_exact(length_squared(x - s.center)) - s.radius));
+  return std::max(exact(0), exact(distance_to_core(s, x) - s.radius));
 }
 
 // sigma(x): A's exit to B's entry along the unit direction of n. D-CONTACT-11

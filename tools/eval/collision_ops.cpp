@@ -1,8 +1,10 @@
 // `rigidref eval` ops gjk.distance, epa.penetration (reference/include/
 // rigidref/gjk.hpp, epa.hpp) and sat.rectangles (the article's d0..d3 test,
-// articles/rectangle_sat.hpp). A shape is a convex polygon (a list of [x, y],
-// either orientation; repeated and collinear vertices are dropped, anything
-// non-convex is invalid_input) or a circle {"center": [x, y], "radius": r}.
+// articles/rectangle_sat.hpp). A shape is any form of docs/eval-protocol.md
+// section 2: a convex polygon (a list of [x, y], either orientation; repeated
+// and collinear vertices are dropped, anything non-convex is invalid_input),
+// a rounded polygon, a circle, a point, a segment or a capsule, each a core
+// and a radius (rigidref/convex_shape.hpp, shape_queries.hpp).
 // Optional extra result fields: "status" (converged, touching,
 // degenerate_input, cap_reached; see gjk.hpp) and, for epa.penetration,
 // the witness points "point_a" and "point_b". Distances and depths need a
@@ -13,67 +15,68 @@
 #include "rigidref/epa.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/gjk.hpp"
+#include "rigidref/shape_queries.hpp"
 #include "rigidref/support.hpp"
 
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace rigidref::tools::eval {
 namespace {
 
 template <class T>
-using shape = std::variant<convex_polygon<T>, circle<T>>;
+T radius_field(const json& v, const std::string& base) {
+  const T r = real_from_json<T>(v["radius"], base + ".radius");
+  if (!(r >= 0)) throw invalid_input(base + ".radius: must be >= 0");
+  return r;
+}
 
 template <class T>
-shape<T> shape_field(const fields& f, const char* name) {
+vec2<T> pair_field(const json& p, const std::string& where) {
+  if (!p.is_array() || p.size() != 2) throw invalid_input(where + ": expected an [x, y] pair, got " + brief(p));
+  return {real_from_json<T>(p[0], where + "[0]"), real_from_json<T>(p[1], where + "[1]")};
+}
+
+// A shape of docs/eval-protocol.md section 2, as a core and a radius
+// (rigidref/convex_shape.hpp): a polygon (a list of [x, y], or {"vertices"}
+// with an optional radius >= 0), a circle {"center", "radius" > 0}, a point
+// {"point"}, a segment or capsule {"segment": [p, q], optional "radius" >= 0}.
+template <class T>
+convex_shape<T> shape_field(const fields& f, const char* name) {
   const json& v = f.require(name);
   const std::string base(name);
-  if (v.is_object() && !v.contains("center")) {
-    // The other shape forms of docs/eval-protocol.md section 2: a polygon
-    // written {"vertices": [...]} (radius 0) is answered; rounded polygons,
-    // points, segments and capsules are not certified here yet, so they are
-    // unsupported (rigidref check then skips the case, it does not fail it).
-    const std::string later = " by the reference yet (docs/eval-protocol.md, section 2)";
-    if (v.contains("vertices")) {
-      if (v.contains("radius")) {
-        const T r = real_from_json<T>(v["radius"], base + ".radius");
-        if (r < 0) throw invalid_input(base + ".radius: must be >= 0");
-        if (r > 0) throw unsupported(base + ": a rounded polygon (radius > 0) is not answered" + later);
-      }
-      const fields inner(v);
-      try {
-        return make_convex_polygon<T>(inner.points<T>("vertices"));
-      } catch (const invalid_input& e) {
-        throw invalid_input(base + ": " + e.what());
-      }
-    }
-    if (v.contains("point")) throw unsupported(base + ": a point is not answered" + later);
-    if (v.contains("segment")) throw unsupported(base + ": a segment or capsule is not answered" + later);
-    throw invalid_input(base + ": expected a shape (docs/eval-protocol.md, section 2), got " + brief(v));
-  }
-  if (v.is_object()) {
-    if (!v.contains("radius"))
-      throw invalid_input(base + ": a circle needs \"center\": [x, y] and \"radius\"");
-    const json& c = v["center"];
-    if (!c.is_array() || c.size() != 2)
-      throw invalid_input(base + ".center: expected an [x, y] pair, got " + brief(c));
-    const vec2<T> center{real_from_json<T>(c[0], base + ".center[0]"), real_from_json<T>(c[1], base + ".center[1]")};
-    const T radius = real_from_json<T>(v["radius"], base + ".radius");
-    try {
-      return make_circle(center, radius);
-    } catch (const invalid_input& e) {
-      throw invalid_input(base + ": " + e.what());
-    }
-  }
-  if (!v.is_array())
-    throw invalid_input(base + ": expected a convex polygon (a list of [x, y]) or a circle {\"center\", \"radius\"}, got " +
-                        brief(v));
-  const std::vector<vec2<T>> points = f.points<T>(name);
   try {
-    return make_convex_polygon<T>(points);
+    if (v.is_array()) return to_shape(make_convex_polygon<T>(f.points<T>(name)));
+    if (!v.is_object())
+      throw invalid_input("expected a convex polygon (a list of [x, y]) or a shape object (docs/eval-protocol.md, "
+                          "section 2), got " + brief(v));
+    if (v.contains("vertices")) {
+      const T r = v.contains("radius") ? radius_field<T>(v, base) : T(0);
+      const fields inner(v);
+      return make_rounded_polygon<T>(inner.points<T>("vertices"), r);
+    }
+    if (v.contains("center")) {
+      if (!v.contains("radius")) throw invalid_input("a circle needs \"center\": [x, y] and \"radius\"");
+      const T radius = real_from_json<T>(v["radius"], base + ".radius");
+      return to_shape(make_circle(pair_field<T>(v["center"], base + ".center"), radius));
+    }
+    if (v.contains("point")) {
+      if (v.contains("radius"))
+        throw invalid_input("a point has no radius (a disc is {\"center\": [x, y], \"radius\": r})");
+      return make_point(pair_field<T>(v["point"], base + ".point"));
+    }
+    if (v.contains("segment")) {
+      const json& s = v["segment"];
+      if (!s.is_array() || s.size() != 2)
+        throw invalid_input("segment: expected [[x1, y1], [x2, y2]], got " + brief(s));
+      const T r = v.contains("radius") ? radius_field<T>(v, base) : T(0);
+      return make_capsule(pair_field<T>(s[0], base + ".segment[0]"), pair_field<T>(s[1], base + ".segment[1]"), r);
+    }
+    throw invalid_input("expected a shape (docs/eval-protocol.md, section 2), got " + brief(v));
   } catch (const invalid_input& e) {
-    throw invalid_input(base + ": " + e.what());
+    const std::string what = e.what();
+    if (what.rfind(base + ".", 0) == 0 || what.rfind(base + ":", 0) == 0) throw;  // already names the field
+    throw invalid_input(base + ": " + what);
   }
 }
 
@@ -91,10 +94,7 @@ struct gjk_distance_op {
   static ojson run(const fields& f) {
     require_sqrt_type<T>("gjk.distance");
     if constexpr (!is_exact_v<T>) {
-      const shape<T> a = shape_field<T>(f, "a");
-      const shape<T> b = shape_field<T>(f, "b");
-      const gjk_result<T> g =
-          std::visit([](const auto& sa, const auto& sb) { return gjk_distance<T>(sa, sb); }, a, b);
+      const gjk_result<T> g = gjk_distance<T>(shape_field<T>(f, "a"), shape_field<T>(f, "b"));
       ojson r = ojson::object();
       r["intersecting"] = g.intersecting;
       r["distance"] = real_value(g.distance, "distance");
@@ -116,10 +116,7 @@ struct epa_penetration_op {
   static ojson run(const fields& f) {
     require_sqrt_type<T>("epa.penetration");
     if constexpr (!is_exact_v<T>) {
-      const shape<T> a = shape_field<T>(f, "a");
-      const shape<T> b = shape_field<T>(f, "b");
-      const epa_result<T> e =
-          std::visit([](const auto& sa, const auto& sb) { return epa_penetration<T>(sa, sb); }, a, b);
+      const epa_result<T> e = epa_penetration<T>(shape_field<T>(f, "a"), shape_field<T>(f, "b"));
       ojson r = ojson::object();
       r["intersecting"] = e.intersecting;
       r["depth"] = real_value(e.depth, "depth");
@@ -186,11 +183,11 @@ void add_collision_ops(op_table& table) {
           "overlap, d3 (axes n1, t1, n2, t2)"});
   add_op<gjk_distance_op>(table, "gjk.distance",
          {"distance and closest points of two convex shapes (GJK, exact decisions)",
-          "a, b: shapes (polygon or circle)",
+          "a, b: shapes (polygon, rounded polygon, circle, point, segment, capsule)",
           "intersecting, distance, point_a, point_b, status"});
   add_op<epa_penetration_op>(table, "epa.penetration",
          {"penetration depth and normal of two convex shapes (EPA, exact decisions)",
-          "a, b: shapes (polygon or circle)",
+          "a, b: shapes (polygon, rounded polygon, circle, point, segment, capsule)",
           "intersecting, depth, normal, point_a, point_b, status"});
 }
 

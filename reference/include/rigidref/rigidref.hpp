@@ -30,9 +30,11 @@
 #include "rigidref/collision_status.hpp"
 #include "rigidref/contact.hpp"
 #include "rigidref/convex_hull.hpp"
+#include "rigidref/convex_shape.hpp"
 #include "rigidref/epa.hpp"
 #include "rigidref/gjk.hpp"
 #include "rigidref/sat.hpp"
+#include "rigidref/shape_queries.hpp"
 #include "rigidref/support.hpp"
 
 // Dynamics: impulses, the sequential-impulse solver, one step of a pair of

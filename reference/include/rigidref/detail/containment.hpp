@@ -185,6 +185,9 @@ inline std::vector<evec> minkowski_axes(const epoly& A, const epoly& B) {
 // The smallest overlap over every edge normal of A - B, exactly (the
 // fallback of EPA and the touching test): the penetration depth is
 // o / |n| for the minimiser when every overlap is >= 0. D-GJK-11
+// Ties keep the first axis (A's edges, then B's): the normal convention when
+// it is not unique (D-EPA-12). A two-point core contributes both of its
+// perpendiculars (D-GJK-20).
 inline axis_overlap exact_min_overlap(const epoly& A, const epoly& B) {
   const auto axes = minkowski_axes(A, B);
   if (axes.empty()) throw std::logic_error("exact_min_overlap: two points have no axis");

@@ -58,8 +58,10 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
     return require_finite_result(out);
   }
   out.intersecting = true;
-  if (c.a.size() == 1 && c.b.size() == 1) {  // coincident circle centres
-    out.status = collision_status::degenerate_input;
+  if (c.a.size() == 1 && c.b.size() == 1) {  // coincident centres or points (D-EPA-12)
+    // With radii the normal is undefined (degenerate_input); two points
+    // without radii merely touch (depth 0). Either way normal (1, 0).
+    out.status = exact_radii(ra, rb) == 0 ? collision_status::touching : collision_status::degenerate_input;
     out.normal = {T(1), T(0)};
     out.depth = A::round(A::from(ra) + A::from(rb));
     out.point_a = round_vec<T>(c.A()[0] + evec{to_exact(ra), exact(0)});

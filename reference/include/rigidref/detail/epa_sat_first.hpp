@@ -63,6 +63,9 @@ template <class T>
 std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
   const std::span<const vec2<T>> a = f.a, b = f.b;
   // Axes: the edges of each polygon; a circle's core (one point) has none.
+  // A segment's core (two points) has two axes, its perpendiculars, which
+  // the proof of D-EPA-11 does not cover: GJK and EPA answer it (D-GJK-20).
+  if (a.size() == 2 || b.size() == 2) return std::nullopt;
   const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
   const std::size_t count = na + nb;
   if (count == 0 || count > sat_first_max_axes) return std::nullopt;

@@ -151,7 +151,8 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   if (!c.strict_overlap && exact_radii(ra, rb) == 0) {
     // The origin is on the boundary of the simplex: it is on the boundary of
     // A - B iff some edge normal has zero overlap (exact, D-GJK-11).
-    touching = exact_min_overlap(c.A(), c.B()).o == 0;
+    // Two coincident points: A - B is the origin alone, depth 0 (D-EPA-12).
+    touching = (c.a.size() == 1 && c.b.size() == 1) || exact_min_overlap(c.A(), c.B()).o == 0;
     out.exact_fallback = true;
   }
   out.status = status_of(c.capped, touching);

@@ -14,6 +14,11 @@
 // Both are computed in an integer frame (verify/integer_frame.hpp): integer
 // coordinates, fractions compared by cross-multiplying, one rational built
 // per answer (D-SAT-14).
+//
+// exact_core_collision (below) answers the same for cores of 1, 2 or >= 3
+// points (points, segments, polygons; the shapes' radii are the caller's),
+// with an explicit meeting test, since a flat Minkowski difference has no
+// separating edge normal.
 #pragma once
 
 #include "rigidref/convert.hpp"
@@ -23,6 +28,7 @@
 #include <cstddef>
 #include <span>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace rigidref::verify {
@@ -178,6 +184,168 @@ exact_collision exact_convex_collision(std::span<const vec2<T>> a, std::span<con
 
 inline exact_collision exact_convex_collision(const std::vector<vec2<exact>>& a, const std::vector<vec2<exact>>& b) {
   return exact_convex_collision<exact>(std::span<const vec2<exact>>(a), std::span<const vec2<exact>>(b));
+}
+
+// ---- cores of 1, 2 or >= 3 points (shapes with radii) ---------------------------
+//
+// A core is one point, a segment (two points) or a convex polygon (>= 3
+// points, either orientation); a shape is the set within its radius of its
+// core. The oracle answers the cores only; the radii are applied by the
+// caller: distance = d_core - (ra + rb), depth = core depth + ra + rb, or
+// ra + rb - d_core when the cores are apart.
+//  - Meeting: two convex cores share a point iff a vertex of one lies in the
+//    other, or an edge of one crosses an edge of the other (closed segments,
+//    collinear overlaps included): if neither boundary crosses the other,
+//    one core contains the other, hence a vertex of it.
+//  - Distance (cores apart): attained by a vertex of one core and an edge
+//    of the other (D-SAT-4); a one-point core's only edge is the point itself.
+//  - Depth (cores meet): the distance from the origin to the boundary of
+//    A - B. If every edge of A and B is parallel to one line, A - B is a
+//    point or a segment (empty interior): depth 0. Otherwise A - B is a
+//    polygon whose edge normals are the perpendiculars of the cores' edges,
+//    both signs for a segment (D-SAT-3): depth = min over them of o / |n|.
+struct core_collision {
+  bool intersecting = false;        // the cores share a point
+  exact distance_squared;           // core distance squared; 0 when intersecting
+  exact depth_squared;              // core depth squared; 0 when apart, touching or flat
+  bool flat = false;                // A - B has empty interior
+  vec2<exact> normal_axis;          // a minimising axis (from A to B), when depth > 0
+  std::size_t minimising_axes = 0;  // distinct minimising directions (when depth > 0)
+};
+
+namespace detail {
+
+using ivec = vec2<oracle_int>;
+using icore = std::vector<ivec>;
+
+inline int isign(const oracle_int& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
+
+inline int iorient(const ivec& a, const ivec& b, const ivec& c) {
+  return isign(oracle_int((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)));
+}
+
+// p on the closed segment [a, b] (a == b allowed).
+inline bool on_closed_segment(const ivec& p, const ivec& a, const ivec& b) {
+  if (iorient(a, b, p) != 0) return false;
+  return (p.x - a.x) * (p.x - b.x) <= 0 && (p.y - a.y) * (p.y - b.y) <= 0;
+}
+
+// The closed segments [a, b] and [c, d] share a point (textbook
+// orientation test with its collinear cases).
+inline bool closed_segments_meet(const ivec& a, const ivec& b, const ivec& c, const ivec& d) {
+  const int o1 = iorient(a, b, c), o2 = iorient(a, b, d), o3 = iorient(c, d, a), o4 = iorient(c, d, b);
+  if (o1 * o2 < 0 && o3 * o4 < 0) return true;
+  return on_closed_segment(c, a, b) || on_closed_segment(d, a, b) || on_closed_segment(a, c, d) ||
+         on_closed_segment(b, c, d);
+}
+
+inline bool in_core(const ivec& p, const icore& k) {
+  if (k.size() == 1) return p == k[0];
+  if (k.size() == 2) return on_closed_segment(p, k[0], k[1]);
+  int sign = 0;
+  for (std::size_t i = 0; i < k.size(); ++i) {
+    const int o = iorient(k[i], k[(i + 1) % k.size()], p);
+    if (o == 0) continue;
+    if (sign == 0) sign = o;
+    if (o != sign) return false;
+  }
+  return true;
+}
+
+// The core's edges as (start, end); one degenerate edge for a point, one
+// edge for a segment.
+inline std::vector<std::pair<ivec, ivec>> core_edges(const icore& k) {
+  std::vector<std::pair<ivec, ivec>> out;
+  if (k.size() <= 2) {
+    out.push_back({k.front(), k.back()});
+    return out;
+  }
+  for (std::size_t i = 0; i < k.size(); ++i) out.push_back({k[i], k[(i + 1) % k.size()]});
+  return out;
+}
+
+}  // namespace detail
+
+inline core_collision exact_core_collision(const integer_frame& frame) {
+  using detail::icore;
+  using detail::ivec;
+  const icore& a = frame.polygons.at(0);
+  const icore& b = frame.polygons.at(1);
+  if (a.empty() || b.empty()) throw std::invalid_argument("exact_core_collision: empty core");
+  const oracle_int scale2 = frame.scale * frame.scale;
+  const auto ea = detail::core_edges(a), eb = detail::core_edges(b);
+  core_collision out;
+  bool meet = false;
+  for (const auto& p : a) meet = meet || detail::in_core(p, b);
+  for (const auto& q : b) meet = meet || detail::in_core(q, a);
+  for (const auto& [p0, p1] : ea)
+    for (const auto& [q0, q1] : eb) meet = meet || detail::closed_segments_meet(p0, p1, q0, q1);
+  out.intersecting = meet;
+  if (!meet) {
+    bool found = false;
+    integer_fraction best{oracle_int(0), oracle_int(1)};
+    auto closest = [&](const icore& points, const std::vector<std::pair<ivec, ivec>>& edges) {
+      for (const auto& [e0, e1] : edges)
+        for (const auto& p : points) {
+          const integer_fraction d = point_segment_distance_squared(p, e0, e1);
+          if (!found || fraction_less(d, best)) best = d;
+          found = true;
+        }
+    };
+    closest(a, eb);
+    closest(b, ea);
+    out.distance_squared = exact_ratio(best.num, best.den * scale2);
+    return out;
+  }
+  // Flat A - B: every nonzero edge of both cores parallel to the first one.
+  std::vector<ivec> dirs;
+  for (const auto* edges : {&ea, &eb})
+    for (const auto& [e0, e1] : *edges)
+      if (!(e0 == e1)) dirs.push_back(e1 - e0);
+  bool flat = true;
+  for (const auto& d : dirs) flat = flat && cross(dirs.front(), d) == 0;
+  out.flat = dirs.empty() || flat;
+  if (out.flat) return out;
+  auto project = [](const icore& k, const ivec& n) {
+    oracle_int lo = dot(k.front(), n), hi = lo;
+    for (const auto& p : k) {
+      const oracle_int d = dot(p, n);
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+    return std::pair<oracle_int, oracle_int>{lo, hi};
+  };
+  bool have = false;
+  integer_fraction best;
+  std::vector<ivec> minimisers;
+  for (const auto& e : dirs) {
+    const ivec n{e.y, oracle_int(-e.x)};
+    const auto [alo, ahi] = project(a, n);
+    const auto [blo, bhi] = project(b, n);
+    for (const bool forward : {true, false}) {
+      const oracle_int o = forward ? oracle_int(ahi - blo) : oracle_int(bhi - alo);
+      const ivec axis = forward ? n : ivec(-n);
+      const integer_fraction value{oracle_int(o * o), length_squared(n)};
+      if (!have || fraction_less(value, best)) {
+        have = true;
+        best = value;
+        minimisers.assign(1, axis);
+      } else if (!fraction_less(best, value)) {
+        bool seen = false;
+        for (const auto& m : minimisers) seen = seen || (cross(m, axis) == 0 && dot(m, axis) > 0);
+        if (!seen) minimisers.push_back(axis);
+      }
+    }
+  }
+  out.depth_squared = exact_ratio(best.num, best.den * scale2);
+  out.normal_axis = {exact_ratio(minimisers.front().x, frame.scale), exact_ratio(minimisers.front().y, frame.scale)};
+  out.minimising_axes = minimisers.size();
+  return out;
+}
+
+template <class T>
+core_collision exact_core_collision(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
+  return exact_core_collision(make_integer_frame<T>({a, b}));
 }
 
 }  // namespace rigidref::verify
