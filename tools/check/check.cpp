@@ -128,6 +128,24 @@ exact input_size(const json& request) {
   exact size = 0;
   const auto consider_points = [&](const json& list) {
     if (!list.is_array() || list.empty()) return;
+    // All finite JSON numbers (doubles): the extremes by exact double
+    // comparisons, two rational differences instead of 4n conversions.
+    const bool doubles = std::all_of(list.begin(), list.end(), [](const json& p) {
+      return p.is_array() && p.size() == 2 && p[0].is_number() && p[1].is_number() &&
+             std::isfinite(p[0].get<double>()) && std::isfinite(p[1].get<double>());
+    });
+    if (doubles) {
+      double lx = list[0][0].get<double>(), hx = lx, ly = list[0][1].get<double>(), hy = ly;
+      for (const json& p : list) {
+        const double x = p[0].get<double>(), y = p[1].get<double>();
+        lx = std::min(lx, x);
+        hx = std::max(hx, x);
+        ly = std::min(ly, y);
+        hy = std::max(hy, y);
+      }
+      size = std::max({size, exact(to_exact(hx) - to_exact(lx)), exact(to_exact(hy) - to_exact(ly))});
+      return;
+    }
     std::optional<exact> lo_x, hi_x, lo_y, hi_y;
     for (const json& p : list) {
       if (!p.is_array() || p.size() != 2) return;

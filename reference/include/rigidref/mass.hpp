@@ -14,6 +14,7 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/detail/mass_exact.hpp"
 #include "rigidref/detail/mass_filter.hpp"
+#include "rigidref/detail/simple_polygon.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/polygon.hpp"
 #include "rigidref/scalar.hpp"
@@ -103,6 +104,19 @@ template <class T>
 RIGIDREF_COLD mass_properties<T> polygon_mass_exact(std::span<const vec2<T>> v, const T& amount,
                                                     bool amount_is_density, const mass_filter::rounded<T>& known);
 
+// The exact outputs of a polygon of doubles, from the integer sums of
+// D-MASS-16 (exact T only). D-MASS-17
+template <class T>
+mass_properties<T> polygon_mass_exact_of_doubles(std::span<const vec2<double>> v, const T& amount,
+                                                 bool amount_is_density) {
+  static_assert(is_exact_v<T>);
+  mass_exact::integer_sums s;
+  if (!mass_exact::polygon_sums(v, s)) throw invalid_input("polygon has zero area");
+  const exact area = s.area();
+  const exact mass = amount_is_density ? exact(amount * area) : amount;
+  return {area, {s.centroid_x(), s.centroid_y()}, mass, exact(mass * s.per_area())};
+}
+
 // Shared tail of polygon_mass_*: `scale` turns area-weighted moments into
 // mass-weighted ones (the density, or mass / area).
 template <class T>
@@ -113,6 +127,13 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   if (check == polygon_check::simple) require_simple_polygon(v);
   else require_polygon_basics(v);
   require_positive(amount, amount_is_density ? "density" : "mass");
+  if constexpr (is_exact_v<T>) {
+    // D-MASS-17: rationals that are all doubles take the integer sums of
+    // D-MASS-16, one fraction per output, the same canonical values.
+    std::vector<vec2<double>> d;
+    if (exactly_doubles(v, d)) return polygon_mass_exact_of_doubles(std::span<const vec2<double>>(d), amount,
+                                                                    amount_is_density);
+  }
   if constexpr (std::is_floating_point_v<T>) {
     // D-MASS-13..15: certified double words, else the exact path.
     mass_filter::rounded<T> r;

@@ -5,6 +5,7 @@
 // rejected the same way in every precision that represents it exactly.
 #pragma once
 
+#include "rigidref/detail/simple_polygon.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/predicates.hpp"
 #include "rigidref/vec2.hpp"
@@ -36,7 +37,9 @@ void require_polygon_basics(std::span<const vec2<T>> vertices) {
                           " coincide (zero-length edge)");
 }
 
-// Throws invalid_input naming the first offending pair of edges. O(n^2).
+// Throws invalid_input naming the first offending pair of edges, in the
+// order of the O(n^2) scan of detail::first_violation; the test itself
+// sweeps and, for wide types holding doubles, runs in double (D-MASS-17).
 template <class T>
 void require_simple_polygon(std::span<const vec2<T>> vertices) {
   require_polygon_basics(vertices);
@@ -44,23 +47,12 @@ void require_simple_polygon(std::span<const vec2<T>> vertices) {
   auto edge_name = [n](std::size_t i) {
     return "edge " + std::to_string(i) + " (vertices " + std::to_string(i) + "-" + std::to_string((i + 1) % n) + ")";
   };
-  for (std::size_t i = 0; i < n; ++i) {
-    // Neighbours share vertex i+1; they overlap only if collinear and folding back.
-    const vec2<T>& a = vertices[i];
-    const vec2<T>& b = vertices[(i + 1) % n];
-    const vec2<T>& c = vertices[(i + 2) % n];
-    // Collinear a, b, c fold back when c lies on the ray from b through a,
-    // i.e. c is within segment ab or a is within segment bc. D-MASS-10
-    const bool folds_back = orientation(a, b, c) == 0 && (in_segment_box(a, b, c) || in_segment_box(b, c, a));
-    if (folds_back)
-      throw invalid_input("polygon is not simple: " + edge_name(i) + " and " + edge_name((i + 1) % n) +
-                          " fold back onto each other");
-    for (std::size_t j = i + 2; j < n; ++j) {
-      if (i == 0 && j == n - 1) continue;  // neighbours through vertex 0
-      if (segments_intersect(a, b, vertices[j], vertices[(j + 1) % n]))
-        throw invalid_input("polygon is not simple: " + edge_name(i) + " and " + edge_name(j) + " intersect");
-    }
-  }
+  const detail::simplicity_violation bad = detail::simplicity_test(vertices);  // D-MASS-10
+  if (bad.kind == detail::simplicity_violation::folds_back)
+    throw invalid_input("polygon is not simple: " + edge_name(bad.i) + " and " + edge_name(bad.j) +
+                        " fold back onto each other");
+  if (bad.kind == detail::simplicity_violation::intersect)
+    throw invalid_input("polygon is not simple: " + edge_name(bad.i) + " and " + edge_name(bad.j) + " intersect");
 }
 
 }  // namespace rigidref

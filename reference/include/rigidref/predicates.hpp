@@ -10,12 +10,14 @@
 #pragma once
 
 #include "rigidref/convert.hpp"
+#include "rigidref/detail/dyadic.hpp"
 #include "rigidref/detail/hot.hpp"
 #include "rigidref/vec2.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace rigidref {
 
@@ -49,12 +51,16 @@ RIGIDREF_HOT int orientation(const vec2<T>& a, const vec2<T>& b, const vec2<T>& 
 }
 
 namespace detail {
-// The filter could not decide: the sign in rational arithmetic, out of line
-// (rare, and large).
+// The filter could not decide: the exact sign, out of line (rare, and
+// large). Builtin floats in integers (D-MASS-17), the others in rationals.
 template <class T>
 RIGIDREF_COLD int orientation_exact(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c) {
-  return orientation(convert_vec<exact>(a, to_exact<T>), convert_vec<exact>(b, to_exact<T>),
-                     convert_vec<exact>(c, to_exact<T>));
+  if constexpr (std::is_floating_point_v<T>) {
+    return orientation_in_integers(a, b, c);
+  } else {
+    return orientation(convert_vec<exact>(a, to_exact<T>), convert_vec<exact>(b, to_exact<T>),
+                       convert_vec<exact>(c, to_exact<T>));
+  }
 }
 }  // namespace detail
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "rigidref/convert.hpp"
+#include "rigidref/detail/dyadic.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
@@ -17,34 +18,6 @@
 #include <vector>
 
 namespace rigidref::detail::mass_exact {
-
-// x = significand * 2^exponent with an integer significand (|x| < 2^digits).
-template <class T>
-struct split_value {
-  unsigned long long magnitude = 0;  // below 2^digits
-  bool negative = false;
-  long exponent = LONG_MAX;  // LONG_MAX for zero
-};
-
-template <class T>
-split_value<T> split(const T& x) {
-  split_value<T> s;
-  if (x == 0) return s;
-  int e = 0;
-  const T m = std::frexp(x < 0 ? T(-x) : x, &e);  // [0.5, 1), exact
-  constexpr int p = std::numeric_limits<T>::digits;
-  static_assert(p <= 64, "the significand must fit in 64 bits");
-  s.magnitude = static_cast<unsigned long long>(std::ldexp(m, p));  // exact integer below 2^p
-  s.negative = x < 0;
-  s.exponent = long(e) - p;
-  return s;
-}
-
-inline big_int to_big(unsigned long long magnitude, bool negative, long shift) {
-  big_int r = magnitude;
-  r <<= shift;
-  return negative ? big_int(-r) : r;
-}
 
 inline exact times_power_of_two(big_int num, big_int den, long e) {
   if (e >= 0) num <<= e;
@@ -80,9 +53,7 @@ bool polygon_sums(std::span<const vec2<T>> v, integer_sums& out) {
     e = std::min(e, std::min(sx[i].exponent, sy[i].exponent));
   }
   if (e == LONG_MAX) return false;  // every coordinate zero
-  auto integer = [e](const split_value<T>& s) {
-    return s.exponent == LONG_MAX ? big_int(0) : to_big(s.magnitude, s.negative, s.exponent - e);
-  };
+  auto integer = [e](const split_value<T>& s) { return in_units(s, e); };
   // Integers X_i = p_i / 2^e, d_i = X_i - X_0: D-MASS-1..3 in exact integers.
   const big_int ox = integer(sx[0]), oy = integer(sy[0]);
   big_int twice_area = 0, first_x = 0, first_y = 0, second = 0;
