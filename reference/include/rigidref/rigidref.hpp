@@ -29,6 +29,7 @@
 #include "rigidref/closest_point.hpp"
 #include "rigidref/collision_status.hpp"
 #include "rigidref/contact.hpp"
+#include "rigidref/contact_circle.hpp"
 #include "rigidref/convex_hull.hpp"
 #include "rigidref/convex_shape.hpp"
 #include "rigidref/epa.hpp"
