@@ -72,22 +72,12 @@ inline P engine_point(const nlohmann::json& v, const std::string& where) {
   return {engine_real(v[0], where + "[0]"), engine_real(v[1], where + "[1]")};
 }
 
-// A shape as contact.manifold takes it: a polygon (a list, or
-// {"vertices": [...]}) or a circle {"center", "radius"}.
+// A shape of the request (geometry.hpp's shape_of: a polygon or a circle,
+// the forms contact.manifold answers), required.
 inline exact_shape manifold_shape_of(const nlohmann::json& request, const char* name) {
-  const auto it = request.find(name);
-  if (it == request.end()) throw std::invalid_argument(std::string("missing shape \"") + name + "\"");
-  exact_shape s;
-  if (it->is_object() && it->contains("center")) {
-    const nlohmann::json& c = it->at("center");
-    s.center = {exact_of(c.at(0), name), exact_of(c.at(1), name)};
-    s.radius = exact_of(it->at("radius"), name);
-    return s;
-  }
-  const nlohmann::json& list = it->is_object() ? it->at("vertices") : *it;
-  for (const auto& p : list) s.polygon.push_back({exact_of(p.at(0), name), exact_of(p.at(1), name)});
-  if (s.polygon.size() < 3) throw std::invalid_argument(std::string(name) + ": expected a polygon or a circle");
-  return s;
+  const std::optional<exact_shape> s = shape_of(request, name);
+  if (!s) throw std::invalid_argument(std::string("missing shape \"") + name + "\"");
+  return *s;
 }
 
 inline int turn_of(const std::vector<P>& v) {
