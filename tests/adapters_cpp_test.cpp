@@ -383,6 +383,22 @@ TEST_CASE("bullet: witness points and normal from a to b", "[adapters][bullet]")
   INFO(s.dump());
   CHECK(s["result"]["distance"].get<double>() == Approx(std::sqrt(2.0) - 0.5).epsilon(1e-6));
   CHECK(static_cast<double>(static_cast<float>(x_of(s["a"]["segment"][0]))) == x_of(s["a"]["segment"][0]));
+  // btGjkEpaSolver2 returns its normal in a's frame. A vertical capsule a
+  // (a btCapsuleShapeX turned by 90 degrees) with a box b on its right: the
+  // normal is +x in the world, (0, -1) in the capsule's frame.
+  const json capsule = {{"segment", {{0, -1}, {0, 1}}}, {"radius", 0.5}};
+  const json box_right = json::parse("[[0.25,-0.5],[1.25,-0.5],[1.25,0.5],[0.25,0.5]]");
+  const json box_far = json::parse("[[1.5,-0.5],[2.5,-0.5],[2.5,0.5],[1.5,0.5]]");
+  const json cp = run_one(RIGIDREF_BULLET_ADAPTER, {{"id", 7}, {"op", "epa.penetration"}, {"a", capsule}, {"b", box_right}});
+  INFO(cp.dump());
+  CHECK(cp["result"]["intersecting"] == true);
+  CHECK(x_of(cp["result"]["normal"]) > 0.99);
+  CHECK(cp["result"]["depth"].get<double>() == Approx(0.25).epsilon(1e-3));
+  const json cd = run_one(RIGIDREF_BULLET_ADAPTER, {{"id", 8}, {"op", "gjk.distance"}, {"a", capsule}, {"b", box_far}});
+  INFO(cd.dump());
+  CHECK(cd["result"]["distance"].get<double>() == Approx(1.0).epsilon(1e-4));
+  CHECK(x_of(cd["result"]["point_a"]) == Approx(0.5).epsilon(1e-4));  // on the capsule's right side
+  CHECK(x_of(cd["result"]["point_b"]) == Approx(1.5).epsilon(1e-4));
 #endif
 }
 

@@ -69,6 +69,12 @@
 //     pointInWorld, depth): the normal "on B" points from B to A, the point
 //     is on B, depth < 0 is a penetration; point on A = point + normal *
 //     depth (btManifoldResult::addContactPoint forms it so).
+//   - btGjkEpaSolver2 works in shape a's frame (Initialize maps b into it:
+//     m_toshape0 = wtrs0.inverseTimes(wtrs1)). Distance and Penetration map
+//     the witnesses back to the world (wtrs0 * w) but not the normal, which
+//     stays in a's frame; btGjkEpa2.h does not say so. It matters when a's
+//     transform rotates (a segment or capsule, a btCapsuleShapeX turned along
+//     its segment), so the adapter turns the normal by a's basis.
 // The z components Bullet returns are reported as "normal_z" (0 when it
 // stayed in the plane).
 //
@@ -203,7 +209,7 @@ void gjk_distance_solver2(ojson& line) {
     const btScalar margins = in.ba.margin + in.bb.margin;
     const btScalar distance = r.distance - margins;
     if (distance > 0) {
-      const btVector3 a_to_b = -r.normal;  // Bullet's normal is w0 - w1: from B to A
+      const btVector3 a_to_b = -(in.ba.transform.getBasis() * r.normal);  // w0 - w1 in a's frame: from B to A
       const btVector3 pa = r.witnesses[0] + a_to_b * in.ba.margin;
       const btVector3 pb = r.witnesses[1] - a_to_b * in.bb.margin;
       // GJK stops once the core distance rl is within GJK_ACCURACY rl of its
@@ -237,7 +243,7 @@ void epa_penetration_solver2(ojson& line) {
   // EPA_ACCURACY = 0.0001 (btGjkEpa2.cpp, absolute).
   line["allowances"] = {{"epa_tolerance", 1e-4}};
   if (penetrating) {
-    const btVector3 n = -r.normal;  // Bullet's normal points from B to A
+    const btVector3 n = -(in.ba.transform.getBasis() * r.normal);  // from B to A, in a's frame
     out = {{"intersecting", true},
            {"depth", static_cast<double>(-r.distance)},
            {"normal", vec_json(n.x(), n.y())},
