@@ -217,6 +217,39 @@ TEST_CASE("check: witnesses and normals of capsules, discs and segments are judg
   CHECK(r.verdicts[6]["verdict"] == "fail");
 }
 
+TEST_CASE("check: a wrong intersecting flag passes only for shapes within budget of touching", "[check]") {
+  // Unit boxes, b moved by dx along x: dx < 1 overlaps by 1 - dx, dx > 1 is
+  // apart by dx - 1. gjk.distance of an overlap has distance 0 and
+  // epa.penetration of a separation depth 0, so the measure of how far from
+  // touching they are is the other op's (check.cpp, boundary_measure).
+  const auto answer = [](const char* op, double dx, bool intersecting) {
+    json result = {{"intersecting", intersecting}};
+    if (std::string(op) == "gjk.distance") result["distance"] = 0;
+    else result["depth"] = 0;
+    json line = {{"id", 1},
+                 {"op", op},
+                 {"a", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}},
+                 {"b", {{dx, 0}, {dx + 1, 0}, {dx + 1, 1}, {dx, 1}}},
+                 {"engine", "t"},
+                 {"result", result}};
+    return line.dump(-1);
+  };
+  const double eps = std::ldexp(1.0, -52);
+  auto r = check({answer("gjk.distance", 0.5, false),       // 1/2 deep, called apart
+                  answer("epa.penetration", 1.5, true),     // 1/2 apart, called overlapping
+                  answer("gjk.distance", 1 - eps, false),   // 2^-52 deep: within 32 eps of touching
+                  answer("epa.penetration", 1 + 2 * eps, true),
+                  answer("gjk.distance", 1 - 256 * eps, false)});  // 256 eps deep: beyond 32 eps x size 2
+  REQUIRE(r.verdicts.size() == 5);
+  CHECK(r.verdicts[0]["verdict"] == "fail");
+  CHECK(r.verdicts[0]["field"] == "intersecting");
+  CHECK(r.verdicts[1]["verdict"] == "fail");
+  CHECK(r.verdicts[1]["field"] == "intersecting");
+  CHECK(r.verdicts[2]["verdict"] == "pass");
+  CHECK(r.verdicts[3]["verdict"] == "pass");
+  CHECK(r.verdicts[4]["verdict"] == "fail");
+}
+
 TEST_CASE("check: an allowance widens only the fields it names, and unknown allowances are refused", "[check]") {
   // Boxes overlapping by 1/4 along x; the engine's depth is 1e-5 short.
   const auto answer = [](const json& allowances) {

@@ -26,6 +26,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -186,7 +187,32 @@ json reference_answer(json request) {
   return answer;
 }
 
-void judge_fields(const json& line, const json& result, const json& reference, case_outcome& c) {
+// How far the shapes are from touching, in the reference: the measure within
+// whose tolerance an `intersecting` flag may go either way. It is the op's own
+// distance or depth where that is positive. An overlapping pair has distance 0
+// in gjk.distance and a separated pair depth 0 in epa.penetration; there the
+// other op's measure of the same shapes is taken (its exact reference), or a
+// wrong flag on any overlap or separation would pass.
+// Empty where the op has no such measure (the flag must then be right).
+std::optional<exact> boundary_measure(const std::string& op, const json& request, const json& reference) {
+  bool has_measure = false;
+  for (const char* measure : {"distance", "depth"})
+    if (reference.contains(measure)) {
+      has_measure = true;
+      const exact m = real_of(reference[measure], measure);
+      if (m != 0) return m;
+    }
+  const char* other = op == "gjk.distance" ? "epa.penetration" : op == "epa.penetration" ? "gjk.distance" : nullptr;
+  if (other == nullptr) return has_measure ? std::optional<exact>(exact(0)) : std::nullopt;
+  json counterpart = request;
+  counterpart["op"] = other;
+  const json answer = reference_answer(counterpart);
+  const char* measure = op == "gjk.distance" ? "depth" : "distance";
+  if (!answer.value("ok", false) || !answer["result"].contains(measure)) return std::nullopt;
+  return real_of(answer["result"][measure], measure);
+}
+
+void judge_fields(const json& line, const json& request, const json& result, const json& reference, case_outcome& c) {
   const check::op_rule* rule = check::find_op_rule(c.op);  // judge_line checked it exists
   std::map<std::string, exact, std::less<>> allowance;
   if (const auto a = line.find("allowances"); a != line.end()) {
@@ -226,20 +252,22 @@ void judge_fields(const json& line, const json& result, const json& reference, c
     if (!in_reference) continue;  // e.g. closest points of an intersecting pair
     if (f.how == check::metric::flag) {
       if (result[name] != reference[name]) {
-        // A boolean on the boundary (touching) may go either way within the
-        // tolerance of the measured distance/depth; judged by those fields.
-        const bool near_boundary = [&] {
-          for (const char* measure : {"distance", "depth"})
-            if (reference.contains(measure) && real_of(reference[measure], measure) <= rule->budget_eps * eps * size)
-              return true;
-          return false;
-        }();
+        // A boolean on the boundary (touching) may go either way: within the
+        // op's budget of touching, plus the allowances that name the flag (a
+        // polygon skin: such an engine reports contact of the skinned shapes).
+        const std::optional<exact> measure = boundary_measure(c.op, request, reference);
+        const exact allowed = rule->budget_eps * eps * size + allowance[name];
+        const bool near_boundary = measure && *measure <= allowed;
         if (!near_boundary) {
           c.v = verdict::fail;
           c.failure = name;
           c.worst_field = name;
           c.error_eps = std::numeric_limits<double>::infinity();
-          c.detail = name + ": engine says " + result[name].dump() + ", reference " + reference[name].dump();
+          std::ostringstream d;
+          d << name << ": engine says " << result[name].dump() << ", reference " << reference[name].dump()
+            << " (the shapes are " << std::setprecision(3) << to_display(measure.value_or(exact(0)))
+            << (reference[name] == true ? " deep)" : " apart)");
+          c.detail = d.str();
           return;
         }
       }
@@ -403,7 +431,7 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
     }
     try {
       if (c.op == "step.pair") judge_step(line, request, reference["result"], c);
-      else judge_fields(line, line["result"], reference["result"], c);
+      else judge_fields(line, request, line["result"], reference["result"], c);
     } catch (const non_finite_value& e) {
       c.v = verdict::fail;
       c.failure = "not finite";

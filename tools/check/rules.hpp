@@ -86,8 +86,9 @@ struct allowance_rule {
 
 inline const std::vector<allowance_rule>& allowance_rules() {
   static const std::vector<allowance_rule> rules = {
-      {"polygon_radius", {"distance", "depth", "point_a", "point_b", "points", "separation"},
-       "the engine keeps a skin of this radius around polygons (Box2D: b2_polygonRadius = 2 b2_linearSlop)"},
+      {"polygon_radius", {"intersecting", "distance", "depth", "point_a", "point_b", "points", "separation"},
+       "the engine keeps a skin of this radius around polygons (Box2D: b2_polygonRadius = 2 b2_linearSlop);\n"
+       "its contact flag is that of the skinned shapes"},
       {"epa_tolerance", {"depth", "normal"},
        "the engine stops expanding the polytope when the depth improves by less than this (libccd: epa_tolerance)"},
       {"mpr_tolerance", {"depth", "normal"},
