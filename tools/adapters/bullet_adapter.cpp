@@ -198,6 +198,12 @@ btVector3 first_guess(const pair_input& in) {
   return g.safeNormalize();
 }
 
+// btGjkEpaSolver2's normal (from B to A) turned from a's frame into the world
+// (the conventions above).
+btVector3 world_normal_solver2(const pair_input& in, const btGjkEpaSolver2::sResults& r) {
+  return in.ba.transform.getBasis() * r.normal;
+}
+
 void gjk_distance_solver2(ojson& line) {
   pair_input in = read_pair(line);
   btGjkEpaSolver2::sResults r;
@@ -209,7 +215,7 @@ void gjk_distance_solver2(ojson& line) {
     const btScalar margins = in.ba.margin + in.bb.margin;
     const btScalar distance = r.distance - margins;
     if (distance > 0) {
-      const btVector3 a_to_b = -(in.ba.transform.getBasis() * r.normal);  // w0 - w1 in a's frame: from B to A
+      const btVector3 a_to_b = -world_normal_solver2(in, r);
       const btVector3 pa = r.witnesses[0] + a_to_b * in.ba.margin;
       const btVector3 pb = r.witnesses[1] - a_to_b * in.bb.margin;
       // GJK stops once the core distance rl is within GJK_ACCURACY rl of its
@@ -243,7 +249,7 @@ void epa_penetration_solver2(ojson& line) {
   // EPA_ACCURACY = 0.0001 (btGjkEpa2.cpp, absolute).
   line["allowances"] = {{"epa_tolerance", 1e-4}};
   if (penetrating) {
-    const btVector3 n = -(in.ba.transform.getBasis() * r.normal);  // from B to A, in a's frame
+    const btVector3 n = -world_normal_solver2(in, r);
     out = {{"intersecting", true},
            {"depth", static_cast<double>(-r.distance)},
            {"normal", vec_json(n.x(), n.y())},

@@ -26,7 +26,6 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <optional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -192,24 +191,22 @@ json reference_answer(json request) {
 // distance or depth where that is positive. An overlapping pair has distance 0
 // in gjk.distance and a separated pair depth 0 in epa.penetration; there the
 // other op's measure of the same shapes is taken (its exact reference), or a
-// wrong flag on any overlap or separation would pass.
-// Empty where the op has no such measure (the flag must then be right).
+// wrong flag on any overlap or separation would pass. Empty for an op with no
+// such measure (its flag must then be right).
 std::optional<exact> boundary_measure(const std::string& op, const json& request, const json& reference) {
-  bool has_measure = false;
-  for (const char* measure : {"distance", "depth"})
-    if (reference.contains(measure)) {
-      has_measure = true;
-      const exact m = real_of(reference[measure], measure);
-      if (m != 0) return m;
-    }
-  const char* other = op == "gjk.distance" ? "epa.penetration" : op == "epa.penetration" ? "gjk.distance" : nullptr;
-  if (other == nullptr) return has_measure ? std::optional<exact>(exact(0)) : std::nullopt;
+  const bool distance_op = op == "gjk.distance";
+  if (!distance_op && op != "epa.penetration") return std::nullopt;
+  const char* own = distance_op ? "distance" : "depth";
+  if (reference.contains(own)) {
+    const exact m = real_of(reference[own], own);
+    if (m != 0) return m;
+  }
   json counterpart = request;
-  counterpart["op"] = other;
+  counterpart["op"] = distance_op ? "epa.penetration" : "gjk.distance";
   const json answer = reference_answer(counterpart);
-  const char* measure = op == "gjk.distance" ? "depth" : "distance";
-  if (!answer.value("ok", false) || !answer["result"].contains(measure)) return std::nullopt;
-  return real_of(answer["result"][measure], measure);
+  const char* other = distance_op ? "depth" : "distance";
+  if (!answer.value("ok", false) || !answer["result"].contains(other)) return std::nullopt;
+  return real_of(answer["result"][other], other);
 }
 
 void judge_fields(const json& line, const json& request, const json& result, const json& reference, case_outcome& c) {
@@ -264,9 +261,10 @@ void judge_fields(const json& line, const json& request, const json& result, con
           c.worst_field = name;
           c.error_eps = std::numeric_limits<double>::infinity();
           std::ostringstream d;
-          d << name << ": engine says " << result[name].dump() << ", reference " << reference[name].dump()
-            << " (the shapes are " << std::setprecision(3) << to_display(measure.value_or(exact(0)))
-            << (reference[name] == true ? " deep)" : " apart)");
+          d << name << ": engine says " << result[name].dump() << ", reference " << reference[name].dump();
+          if (measure)
+            d << " (the shapes are " << std::setprecision(3) << to_display(*measure)
+              << (reference[name] == true ? " deep)" : " apart)");
           c.detail = d.str();
           return;
         }
