@@ -1,15 +1,14 @@
-// `rigidref check`: reads an engine's answers (JSON Lines, the answer format
-// in README.md "Checking an engine"), recomputes each case with `rigidref
-// eval` in exact arithmetic (mp100 where the op needs a square root or a
-// cosine), and judges every result field with the tolerance model of
-// check_rules.hpp. Errors are measured in exact arithmetic on the engine's
-// printed values, so the judge adds no rounding of its own.
+// `rigidref check`: reads an engine's answers (JSON Lines, the answer lines
+// of docs/eval-protocol.md section 4), holds each to its case (--cases),
+// and judges it with the library's judge (rigidref/judge.hpp: the
+// reference exactly or in 100 digits, every field against its budget,
+// derivations/judge.md). Errors are measured in exact arithmetic on the
+// engine's printed values, so the judge adds no rounding of its own.
+#include "check/case_set.hpp"
 #include "check/check.hpp"
 #include "check/dynamics_records.hpp"
-#include "check/geometry.hpp"
-#include "check/manifold.hpp"
-#include "check/rules.hpp"
-#include "check/step_laws.hpp"
+#include "check/lenient_json.hpp"
+#include "check/ops.hpp"
 #include "check/summary.hpp"
 #include "eval/eval.hpp"
 #include "protocol/json.hpp"
@@ -17,8 +16,8 @@
 #include "protocol/read_line.hpp"
 #include "shard/shard.hpp"
 
-#include "rigidref/convert.hpp"
-#include "rigidref/scalar.hpp"
+#include "rigidref/errors.hpp"
+#include "rigidref/judge/rules.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -29,6 +28,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,12 +36,22 @@
 namespace rigidref::tools {
 
 void add_check_options(CLI::App& cmd, check_options& opts) {
-  cmd.add_option("--results", opts.results,
-                 "Answer file (JSON Lines: each line a request's fields plus the engine's \"result\" or\n"
-                 "\"error\", its \"engine\" name and working \"precision\"); \"-\" reads standard input")
+  cmd.add_option("answers,--results", opts.results,
+                 "Answer file (JSON Lines: each line a case's fields plus the engine's \"result\" or \"error\",\n"
+                 "its \"engine\" name and working \"precision\"); \"-\" or none reads standard input")
+      ->capture_default_str();
+  cmd.add_option("--cases", opts.cases,
+                 "The case set the answers answer (e.g. data/validation/mass.jsonl): every case must be answered\n"
+                 "exactly once (matched by \"id\"), with the case's own inputs (up to rounding to the engine's\n"
+                 "precision, or declared in diagnostics.input_changes); missing, repeated and unknown ids fail");
+  cmd.add_option("--max-skipped", opts.max_skipped,
+                 "Fail an engine and op with more skipped cases (answered \"unsupported\") than this fraction")
+      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   cmd.add_option("--worst", opts.worst, "Print this many failing cases in full, worst first")->capture_default_str();
-  cmd.add_option("--verdicts", opts.verdicts, "Also write one JSON line per case (verdict, error in eps) here");
+  cmd.add_option("--verdicts", opts.verdicts,
+                 "Also write one JSON line per case here: id, label, family, verdict, the worst field and its\n"
+                 "error, and every failing field with its error and budget in eps");
   CLI::Option* shard_opt =
       cmd.add_option("--shard", opts.shard,
                      "Judge only the lines L with (L-1) mod N == K-1 (slice K of N, K in 1..N; every line is\n"
@@ -56,127 +66,38 @@ void add_check_options(CLI::App& cmd, check_options& opts) {
   CLI::Option* merge_opt =
       cmd.add_option("--merge", opts.merge,
                      "Merge the records of shards 1..N of one answer stream and print the summary of the\n"
-                     "single run. Refuses (exit 2) a missing, repeated or unfinished shard, shards of different\n"
-                     "inputs or of different N, and missing or repeated lines")
+                     "single run (with --cases: the coverage of the whole set). Refuses (exit 2) a missing,\n"
+                     "repeated or unfinished shard, shards of different inputs or of different N, and missing\n"
+                     "or repeated lines")
           ->expected(1, -1);
   for (CLI::Option* o : {cmd.get_option("--results"), cmd.get_option("--verdicts"), shard_opt, out_opt})
     merge_opt->excludes(o);
   cmd.add_option("--dynamics-out", opts.dynamics_out,
                  "Also write one JSON line per step.pair case here: each law's verdict and each contact's\n"
                  "normal velocity before and after (check/dynamics_records.hpp)");
-  cmd.footer(check::rules_help());
+  cmd.footer(judge::rules_help());
 }
 
 namespace {
 
 using eval::json;
-
 using check::case_outcome;
+using check::case_set;
+using check::field_outcome;
+using check::held_inputs;
 using check::verdict;
 using check::verdict_name;
+using namespace check;
 
-// The engine's unit roundoff doubled (machine epsilon) for its precision.
-exact epsilon_of(const std::string& precision) {
-  if (precision == "float") return to_exact(std::numeric_limits<float>::epsilon());
-  if (precision == "double") return to_exact(std::numeric_limits<double>::epsilon());
-  if (precision == "long double") return to_exact(std::numeric_limits<long double>::epsilon());
-  if (precision == "mp50") return to_exact(std::numeric_limits<mp50>::epsilon());
-  if (precision == "mp100") return to_exact(std::numeric_limits<mp100>::epsilon());
-  if (precision == "exact") return 0;
-  throw std::invalid_argument("precision: expected float, double, long double, mp50, mp100 or exact, got \"" +
-                              precision + "\"");
+// Top-level fields of an answer line that are the engine's, not the case's.
+bool is_engine_field(const std::string& key) {
+  return key == "engine" || key == "precision" || key == "result" || key == "error" || key == "allowances" ||
+         key == "diagnostics" || key == "ok";
 }
 
-// An engine value that is not a finite number (NaN and infinities are
-// written as null by JSON writers): a failed answer, not an unreadable line.
-struct non_finite_value : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-exact real_of(const json& v, const std::string& where) {
-  if (v.is_null()) throw non_finite_value(where + " is null (NaN or infinite in the engine)");
-  if (v.is_number()) {
-    const double d = v.get<double>();
-    if (!std::isfinite(d)) throw non_finite_value(where + ": not finite");
-    return to_exact(d);
-  }
-  if (v.is_string()) return parse_exact(v.get_ref<const std::string&>());
-  throw std::invalid_argument(where + ": expected a number, got " + eval::brief(v));
-}
-
-// Numbers of a scalar, vector or matrix field, in order.
-void flatten(const json& v, const std::string& where, std::vector<exact>& out) {
-  if (v.is_array()) {
-    for (std::size_t i = 0; i < v.size(); ++i) flatten(v[i], where + "[" + std::to_string(i) + "]", out);
-    return;
-  }
-  out.push_back(real_of(v, where));
-}
-
-exact abs_exact(const exact& x) { return x < 0 ? exact(-x) : x; }
-
-exact max_abs(const std::vector<exact>& v) {
-  exact m = 0;
-  for (const exact& x : v) m = std::max(m, abs_exact(x));
-  return m;
-}
-
-// L: the size of the input shapes (largest bounding-box side of any list of
-// [x, y] points, a polygon's "vertices" or a segment's ends included, 2r of
-// a circle or any rounded shape, the larger side of a rectangle).
-exact input_size(const json& request) {
-  exact size = 0;
-  const auto consider_points = [&](const json& list) {
-    if (!list.is_array() || list.empty()) return;
-    // All finite JSON numbers (doubles): the extremes by exact double
-    // comparisons, two rational differences instead of 4n conversions.
-    const bool doubles = std::all_of(list.begin(), list.end(), [](const json& p) {
-      return p.is_array() && p.size() == 2 && p[0].is_number() && p[1].is_number() &&
-             std::isfinite(p[0].get<double>()) && std::isfinite(p[1].get<double>());
-    });
-    if (doubles) {
-      double lx = list[0][0].get<double>(), hx = lx, ly = list[0][1].get<double>(), hy = ly;
-      for (const json& p : list) {
-        const double x = p[0].get<double>(), y = p[1].get<double>();
-        lx = std::min(lx, x);
-        hx = std::max(hx, x);
-        ly = std::min(ly, y);
-        hy = std::max(hy, y);
-      }
-      size = std::max({size, exact(to_exact(hx) - to_exact(lx)), exact(to_exact(hy) - to_exact(ly))});
-      return;
-    }
-    std::optional<exact> lo_x, hi_x, lo_y, hi_y;
-    for (const json& p : list) {
-      if (!p.is_array() || p.size() != 2) return;
-      const exact x = real_of(p[0], "point"), y = real_of(p[1], "point");
-      lo_x = lo_x ? std::min(*lo_x, x) : x;
-      hi_x = hi_x ? std::max(*hi_x, x) : x;
-      lo_y = lo_y ? std::min(*lo_y, y) : y;
-      hi_y = hi_y ? std::max(*hi_y, y) : y;
-    }
-    size = std::max({size, exact(*hi_x - *lo_x), exact(*hi_y - *lo_y)});
-  };
-  for (const auto& [key, value] : request.items()) {
-    if (value.is_array()) consider_points(value);
-    if (value.is_object()) {
-      if (value.contains("radius")) size = std::max(size, exact(2 * abs_exact(real_of(value["radius"], key))));
-      if (value.contains("vertices")) consider_points(value["vertices"]);  // shapes: section 2
-      if (value.contains("segment")) consider_points(value["segment"]);
-      if (value.contains("width")) size = std::max(size, abs_exact(real_of(value["width"], key)));
-      if (value.contains("height")) size = std::max(size, abs_exact(real_of(value["height"], key)));
-    }
-  }
-  return size;
-}
-
-double to_display(const exact& q) {
-  return static_cast<double>(round_to<double>(q));
-}
-
-// The reference answer object for a request, exact where the op allows it.
+// The reference answer object for a request (rigidref eval: exact where the
+// op allows it, else 100 digits), for printing and reproducing a failure.
 json reference_answer(json request) {
-  request.erase("precision");
   request["precision"] = "exact";
   json answer = json::parse(answer_line(eval::to_json_text(request)));
   if (!answer.value("ok", false) && answer["error"].value("code", "") == "unsupported") {
@@ -186,187 +107,26 @@ json reference_answer(json request) {
   return answer;
 }
 
-// How far the shapes are from touching, in the reference: the measure within
-// whose tolerance an `intersecting` flag may go either way. It is the op's own
-// distance or depth where that is positive. An overlapping pair has distance 0
-// in gjk.distance and a separated pair depth 0 in epa.penetration; there the
-// other op's measure of the same shapes is taken (its exact reference), or a
-// wrong flag on any overlap or separation would pass. Empty for an op with no
-// such measure (its flag must then be right).
-std::optional<exact> boundary_measure(const std::string& op, const json& request, const json& reference) {
-  const bool distance_op = op == "gjk.distance";
-  if (!distance_op && op != "epa.penetration") return std::nullopt;
-  const char* own = distance_op ? "distance" : "depth";
-  if (reference.contains(own)) {
-    const exact m = real_of(reference[own], own);
-    if (m != 0) return m;
+std::string json_error_text(const json::parse_error& e, std::size_t line) {
+  // nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: ..." counts lines of
+  // the JSON text, which is one input line: say the input line and the column.
+  std::string what = e.what();
+  const std::string column = "column ";
+  std::string col;
+  if (const auto at = what.find(column); at != std::string::npos) {
+    const auto end = what.find(':', at);
+    col = what.substr(at + column.size(), end == std::string::npos ? std::string::npos : end - at - column.size());
+    if (end != std::string::npos) what = what.substr(end + 1);
   }
-  json counterpart = request;
-  counterpart["op"] = distance_op ? "epa.penetration" : "gjk.distance";
-  const json answer = reference_answer(counterpart);
-  const char* other = distance_op ? "depth" : "distance";
-  if (!answer.value("ok", false) || !answer["result"].contains(other)) return std::nullopt;
-  return real_of(answer["result"][other], other);
+  while (!what.empty() && what.front() == ' ') what.erase(what.begin());
+  return "not JSON: input line " + std::to_string(line) + (col.empty() ? "" : ", column " + col) + ": " + what;
 }
 
-void judge_fields(const json& line, const json& request, const json& result, const json& reference, case_outcome& c) {
-  const check::op_rule* rule = check::find_op_rule(c.op);  // judge_line checked it exists
-  std::map<std::string, exact, std::less<>> allowance;
-  if (const auto a = line.find("allowances"); a != line.end()) {
-    if (!a->is_object()) throw std::invalid_argument("allowances: expected an object {\"name\": amount}");
-    for (const auto& [name, amount] : a->items()) {
-      const check::allowance_rule* known = check::find_allowance(name);
-      if (known == nullptr) throw std::invalid_argument("allowances: unknown allowance \"" + name + "\"");
-      const exact value = abs_exact(real_of(amount, "allowances." + name));
-      for (std::string_view f : known->fields) allowance[std::string(f)] += value;
-    }
-  }
-  const exact eps = epsilon_of(c.precision);
-  const exact size = input_size(line);
-  c.v = verdict::pass;
-  if (c.op == "contact.manifold") {  // judged as a whole: tools/check/manifold.hpp
-    const check::manifold_judgement m =
-        check::judge_manifold(line, result, reference, {eps, size, rule->budget_eps, allowance});
-    if (!m.pass) c.v = verdict::fail;
-    c.error_eps = m.error_eps;
-    c.worst_field = m.worst_field;
-    c.failure = m.failure;
-    c.detail = m.detail;
-    return;
-  }
-  for (const check::field_rule& f : rule->fields) {
-    const std::string name(f.name);
-    const bool in_reference = reference.contains(name);
-    if (!result.contains(name)) {
-      if (in_reference && f.how == check::metric::flag) {
-        c.v = verdict::fail;
-        c.failure = name + " missing";
-        c.detail = "the engine's answer has no \"" + name + "\"";
-        return;
-      }
-      continue;  // optional for the engine: compared only when given
-    }
-    if (!in_reference) continue;  // e.g. closest points of an intersecting pair
-    if (f.how == check::metric::flag) {
-      if (result[name] != reference[name]) {
-        // A boolean on the boundary (touching) may go either way: within the
-        // op's budget of touching, plus the allowances that name the flag (a
-        // polygon skin: such an engine reports contact of the skinned shapes).
-        const std::optional<exact> measure = boundary_measure(c.op, request, reference);
-        const exact allowed = rule->budget_eps * eps * size + allowance[name];
-        const bool near_boundary = measure && *measure <= allowed;
-        if (!near_boundary) {
-          c.v = verdict::fail;
-          c.failure = name;
-          c.worst_field = name;
-          c.error_eps = std::numeric_limits<double>::infinity();
-          std::ostringstream d;
-          d << name << ": engine says " << result[name].dump() << ", reference " << reference[name].dump();
-          if (measure)
-            d << " (the shapes are " << std::setprecision(3) << to_display(*measure)
-              << (reference[name] == true ? " deep)" : " apart)");
-          c.detail = d.str();
-          return;
-        }
-      }
-      continue;
-    }
-    std::vector<exact> x, r;
-    flatten(result[name], "result." + name, x);
-    flatten(reference[name], "reference." + name, r);
-    if (f.how == check::metric::witness || f.how == check::metric::separating) {
-      if (x.size() != 2) {
-        c.v = verdict::fail;
-        c.failure = name + " shape";
-        c.detail = name + ": expected an [x, y] pair";
-        return;
-      }
-    } else if (x.size() != r.size()) {
- c.v = verdict::fail;
-      c.failure = name + " shape";
-      c.detail = name + ": engine gave " + std::to_string(x.size()) + " numbers, the reference " +
-                 std::to_string(r.size());
-      return;
-    }
-    exact diff = 0;
-    if (f.how != check::metric::witness && f.how != check::metric::separating)
-      for (std::size_t i = 0; i < x.size(); ++i) diff = std::max(diff, abs_exact(x[i] - r[i]));
-    exact scale = 1;
-    switch (f.how) {
-      case check::metric::witness: {
-        const bool on_a = name == "point_a";
-        const auto shape = check::shape_of(line, on_a ? "a" : "b");
-        if (!shape) throw std::invalid_argument("no shape \"" + std::string(on_a ? "a" : "b") + "\" for " + name);
-        const vec2<exact> p{x[0], x[1]};
-        diff = check::distance_to_shape(*shape, p);
-        const exact d_ref = real_of(reference["distance"], "reference.distance");
-        const char* other = on_a ? "point_b" : "point_a";
-        if (result.contains(other)) {
-          std::vector<exact> q;
-          flatten(result[other], std::string("result.") + other, q);
-          if (q.size() == 2) {
-            const exact apart = check::sqrt_exact(length_squared(p - vec2<exact>{q[0], q[1]}));
-            diff = std::max(diff, abs_exact(apart - d_ref));
-          }
-        }
-        scale = std::max(d_ref, size);
-        break;
-      }
-      case check::metric::separating: {
-        const auto a = check::shape_of(line, "a"), b = check::shape_of(line, "b");
-        if (!a || !b) throw std::invalid_argument("epa.penetration needs shapes \"a\" and \"b\"");
-        const vec2<exact> n{x[0], x[1]};
-        const exact d_ref = real_of(reference["depth"], "reference.depth");
-        scale = std::max(d_ref, size);
-        const exact unit_error = abs_exact(check::sqrt_exact(length_squared(n)) - 1);
-        diff = std::max(abs_exact(check::depth_along(*a, *b, n) - d_ref), exact(unit_error * scale));
-        break;
-      }
-      case check::metric::relative: scale = max_abs(r); break;
-      case check::metric::scaled:
-      case check::metric::position: scale = std::max(max_abs(r), size); break;
-      case check::metric::unit: scale = 1; break;
-      case check::metric::matrix: scale = max_abs(r); break;
-      case check::metric::flag: break;
-    }
-    const exact allowed = rule->budget_eps * eps * scale + allowance[name];
-    double in_eps = 0;
-    if (diff != 0) {
-      const exact unit = eps * scale;
-      in_eps = unit == 0 ? std::numeric_limits<double>::infinity() : to_display(diff / unit);
-    }
-    if (in_eps >= c.error_eps) {
-      c.error_eps = in_eps;
-      c.worst_field = name;
-    }
-    if (diff > allowed && c.v == verdict::pass) {
-      c.v = verdict::fail;
-      c.failure = name;
-      std::ostringstream d;
-      d << name << ": off by " << std::setprecision(3) << in_eps << " eps (budget " << rule->budget_eps << " eps";
-      if (allowance[name] != 0) d << " + allowance " << to_display(allowance[name]);
-      d << ")";
-      c.detail = d.str();
-    }
-  }
-}
+struct id_tracker {
+  std::set<std::string> seen;
+};
 
-void judge_step(const json& line, const json& request, const json& reference, case_outcome& c) {
-  try {
-    const check::step_judgement j = check::judge_step_pair(line, request, reference, epsilon_of(c.precision));
-    c.v = j.pass ? verdict::pass : verdict::fail;
-    c.error_eps = j.worst_eps;
-    c.worst_field = j.worst_law;
-    c.failure = j.failure;
-    c.detail = j.detail;
-    c.laws = check::laws_json(j);
-    c.step = j;
-  } catch (const check::step_non_finite& e) {
-    throw non_finite_value(e.what());
-  }
-}
-
-case_outcome judge_line(const std::string& text, std::size_t line_number) {
+case_outcome judge_line(const std::string& text, std::size_t line_number, const case_set* cases, id_tracker& ids) {
   case_outcome c;
   c.line = line_number;
   try {
@@ -377,69 +137,154 @@ case_outcome judge_line(const std::string& text, std::size_t line_number) {
     if (eval::limits::nesting_depth(text) > eval::limits::max_nesting)
       throw std::invalid_argument("JSON nested deeper than " + std::to_string(eval::limits::max_nesting) +
                                   " levels" + eval::limits::limit_note("max_nesting"));
-    const json line = json::parse(text);
+    json line;
+    try {
+      line = json::parse(non_finite_tokens_as_null(text));
+    } catch (const json::parse_error& e) {
+      throw std::invalid_argument(json_error_text(e, line_number));
+    }
     if (!line.is_object()) throw std::invalid_argument("an answer line must be a JSON object");
+    if (line.contains("id")) c.id = line["id"];
+    if (line.contains("label") && line["label"].is_string()) c.label = line["label"].get<std::string>();
+    if (line.contains("family") && line["family"].is_string()) c.family = line["family"].get<std::string>();
+    c.engine = line.contains("engine") && line["engine"].is_string() ? line["engine"].get<std::string>() : "?";
     if (!line.contains("op") || !line["op"].is_string()) throw std::invalid_argument("missing string field \"op\"");
     c.op = line["op"].get<std::string>();
-    if (check::find_op_rule(c.op) == nullptr)
+    if (judge::find_op_rule(c.op) == nullptr)
       throw std::invalid_argument("rigidref check has no tolerance rule for op \"" + c.op + "\"");
-    c.engine = line.value("engine", std::string("?"));
-    if (line.contains("id")) c.id = line["id"];
+    if (line.contains("precision") && !line["precision"].is_string())
+      throw std::invalid_argument("precision: expected a string");
     c.precision = line.value("precision", std::string("double"));
-    epsilon_of(c.precision);  // validates the name
-    json request = line;
-    for (const char* engine_only : {"result", "error", "engine", "allowances", "ok"}) request.erase(engine_only);
-    request.erase("precision");
-    json reference = reference_answer(request);
-    request["precision"] = reference.value("precision", "exact");
-    c.request = eval::to_json_text(request);
-    const bool reference_ok = reference.value("ok", false);
-    c.reference_result = reference_ok ? reference["result"] : reference["error"];
-    if (!reference_ok && reference["error"].value("code", "") == "unsupported") {
-      // The reference does not take this case yet (e.g. a shape an op is
-      // not extended to): nothing to judge against.
-      c.engine_result = line.contains("result") ? line["result"] : line.value("error", json());
-      c.v = verdict::skipped;
-      c.detail = "the reference does not take this case: " + reference["error"].value("message", "");
-      return c;
-    }
-    if (line.contains("error")) {
-      c.engine_result = line["error"];
-      const std::string code = line["error"].is_object() ? line["error"].value("code", "") : "";
-      if (!reference_ok) {
-        c.v = verdict::both_reject;
-      } else if (code == "unsupported") {
-        c.v = verdict::skipped;
-        c.detail = line["error"].value("message", "the engine does not handle this case");
-      } else {
-        c.v = verdict::fail;
-        c.failure = code == "crashed" ? "crashed" : "rejected valid";
-        c.detail = "the engine rejected a valid case: " + line["error"].dump();
-      }
-      return c;
-    }
-    if (!line.contains("result") || !line["result"].is_object())
+    const judge::engine engine = engine_of(c.precision, line.contains("allowances") ? line["allowances"] : json());
+    const json diagnostics = line.contains("diagnostics") ? line["diagnostics"] : json();
+    if (!diagnostics.is_null() && !diagnostics.is_object())
+      throw std::invalid_argument("diagnostics: expected an object");
+    if (!line.contains("error") && !(line.contains("result") && line["result"].is_object()))
       throw std::invalid_argument("an answer line needs \"result\" (an object) or \"error\"");
-    c.engine_result = line["result"];
-    if (!reference_ok) {
+
+    // The inputs judged: the case's (--cases) or the line's own.
+    json request = json::object();
+    std::vector<std::string> changed;
+    if (cases != nullptr) {
+      const json* the_case = cases->find(c.id);
+      if (the_case == nullptr) {
+        c.v = verdict::fail;
+        c.failures = {"unknown id"};
+        c.detail = "id " + c.id.dump() + " is not a case of the case set";
+        return c;
+      }
+      if (!ids.seen.insert(c.id.dump()).second) {
+        c.v = verdict::fail;
+        c.failures = {"repeated id"};
+        c.detail = "id " + c.id.dump() + " was answered before";
+        return c;
+      }
+      if (the_case->value("op", "") != c.op) changed.push_back("op: case " + the_case->value("op", "") + ", answer " + c.op);
+      if (c.label.empty() && the_case->contains("label")) c.label = the_case->value("label", "");
+      if (c.family.empty() && the_case->contains("family")) c.family = the_case->value("family", "");
+      const json declared = diagnostics.is_object() && diagnostics.contains("input_changes") ? diagnostics["input_changes"] : json();
+      held_inputs held = hold_to_case(*the_case, line, c.precision, declared);
+      request = std::move(held.request);
+      changed.insert(changed.end(), held.changed.begin(), held.changed.end());
+    } else {
+      for (const auto& [key, value] : line.items())
+        if (!is_engine_field(key) && !is_case_metadata(key)) request[key] = value;
+    }
+    request["op"] = c.op;
+    c.request = eval::to_json_text(request);
+    c.engine_result = line.contains("result") ? line["result"] : line["error"];
+    if (!changed.empty()) {
       c.v = verdict::fail;
-      c.failure = "accepted invalid";
-      c.detail = "the engine answered a case the reference rejects: " + reference["error"].dump();
+      c.failures = {"inputs changed"};
+      for (const std::string& d : changed) c.detail += (c.detail.empty() ? "inputs changed: " : "; ") + d;
+      c.fields = {{"inputs", "inputs changed", c.detail, std::numeric_limits<double>::infinity(), 0, false}};
+      c.error_eps = std::numeric_limits<double>::infinity();
+      c.worst_field = "inputs";
       return c;
     }
-    try {
-      if (c.op == "step.pair") judge_step(line, request, reference["result"], c);
-      else judge_fields(line, request, line["result"], reference["result"], c);
-    } catch (const non_finite_value& e) {
+
+    if (line.contains("error")) {
+      const std::string code = line["error"].is_object() ? line["error"].value("code", "") : "";
+      try {
+        reference_accepts(c.op, request);
+      } catch (const unsupported& e) {
+        c.v = verdict::skipped;
+        c.detail = std::string("the reference does not take this case: ") + e.what();
+        return c;
+      } catch (const invalid_input&) {
+        c.v = verdict::both_reject;
+        return c;
+      } catch (const domain_error&) {
+        c.v = verdict::both_reject;
+        return c;
+      } catch (const no_convergence&) {
+        c.v = verdict::both_reject;
+        return c;
+      }
+      if (code == "unsupported") {
+        c.v = verdict::skipped;
+        c.detail = line["error"].is_object() ? line["error"].value("message", "") : "";
+        if (c.detail.empty()) c.detail = "the engine does not handle this case";
+        return c;
+      }
       c.v = verdict::fail;
-      c.failure = "not finite";
-      c.detail = e.what();
+      c.failures = {code == "crashed" ? "crashed" : "rejected valid"};
+      c.detail = "the engine rejected a valid case: " + line["error"].dump();
+      return c;
+    }
+
+    try {
+      judged j = judge_answer(c.op, request, line["result"], engine);
+      take_verdict(c, j.verdict);
+      if (j.step) {
+        c.laws = json::object();
+        for (const judge::field_verdict& f : j.step->fields)
+          c.laws[f.field] = f.judged ? json{{"pass", f.pass}, {"error_eps", std::isinf(f.error_eps) ? json(nullptr) : json(f.error_eps)},
+                                            {"budget_eps", f.budget_eps}}
+                                     : json("not judged");
+        c.step = std::move(j.step);
+      }
+    } catch (const unsupported& e) {
+      c.v = verdict::skipped;
+      c.detail = std::string("the reference does not take this case: ") + e.what();
+    } catch (const invalid_input& e) {
+      c.v = verdict::fail;
+      c.failures = {"accepted invalid"};
+      c.detail = std::string("the engine answered a case the reference rejects: ") + e.what();
+    } catch (const domain_error& e) {
+      c.v = verdict::fail;
+      c.failures = {"accepted invalid"};
+      c.detail = std::string("the engine answered a case the reference rejects: ") + e.what();
+    } catch (const no_convergence& e) {
+      c.v = verdict::fail;
+      c.failures = {"accepted invalid"};
+      c.detail = std::string("the engine answered a case the reference does not solve: ") + e.what();
     }
   } catch (const std::exception& e) {
     c.v = verdict::unreadable;
+    c.failures = {"unreadable"};
     c.detail = e.what();
   }
   return c;
+}
+
+// A --verdicts line: the same story as the summary and the printed case.
+json verdict_record(const case_outcome& c) {
+  json v = {{"line", c.line},     {"id", c.id},       {"label", c.label},   {"family", c.family},
+            {"engine", c.engine}, {"op", c.op},       {"verdict", verdict_name(c.v)}, {"field", c.worst_field},
+            {"detail", c.detail}, {"failures", c.failures}};
+  v["error_eps"] = std::isinf(c.error_eps) ? json(nullptr) : json(c.error_eps);
+  json fields = json::array();
+  for (const field_outcome& f : c.fields)
+    fields.push_back({{"field", f.field},
+                      {"reason", f.reason},
+                      {"pass", f.pass},
+                      {"error_eps", std::isinf(f.error_eps) ? json(nullptr) : json(f.error_eps)},
+                      {"budget_eps", std::isinf(f.budget_eps) ? json(nullptr) : json(f.budget_eps)},
+                      {"detail", f.detail}});
+  v["fields"] = std::move(fields);
+  if (!c.laws.is_null()) v["laws"] = c.laws;
+  return v;
 }
 
 }  // namespace
@@ -495,6 +340,16 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       return 2;
     }
   }
+  std::optional<case_set> cases;
+  if (!opts.cases.empty()) {
+    try {
+      cases = case_set::load(opts.cases);
+    } catch (const std::exception& e) {
+      err << "rigidref check: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  id_tracker ids;
   const auto start = std::chrono::steady_clock::now();
   auto last_progress = start;
   std::string text;
@@ -507,15 +362,18 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (!shard::owns_line(slice, line_number)) continue;
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
-    case_outcome c = judge_line(text, line_number);
+    case_outcome c = judge_line(text, line_number, cases ? &*cases : nullptr, ids);
     ++judged;
-    if (verdicts) {
-      json v = {{"line", c.line}, {"engine", c.engine}, {"op", c.op}, {"verdict", verdict_name(c.v)},
-                {"field", c.worst_field}, {"detail", c.detail}};
-      v["error_eps"] = std::isinf(c.error_eps) ? json(nullptr) : json(c.error_eps);
-      if (!c.laws.is_null()) v["laws"] = c.laws;
-      verdicts << eval::to_json_text(v) << '\n';
+    if (cases && !c.id.is_null() && cases->find(c.id) != nullptr) cases->ids().answered.insert(c.id.dump());
+    if ((c.v == verdict::fail || c.v == verdict::unreadable) && !c.request.empty()) {
+      try {
+        const json answer = reference_answer(json::parse(c.request));
+        c.reference_result = answer.value("ok", false) ? answer["result"] : answer["error"];
+      } catch (const std::exception& e) {
+        c.reference_result = e.what();
+      }
     }
+    if (verdicts) verdicts << eval::to_json_text(verdict_record(c)) << '\n';
     if (dynamics && c.op == "step.pair")
       dynamics << eval::to_json_text(check::dynamics_record(c.engine, c.id, c.line, verdict_name(c.v), c.detail,
                                                             c.step ? &*c.step : nullptr))
@@ -539,12 +397,12 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     if (records == &out) {
       std::size_t failing = 0;
       std::ostringstream ignored;
-      failing = sum.print(line_number, 0, ignored);
+      failing = sum.print(line_number, 0, ignored, cases ? &cases->ids() : nullptr, opts.max_skipped);
       err << who << line_number << " lines read, " << judged << " judged, " << failing << " failing\n";
       return failing == 0 ? 0 : 1;
     }
   }
-  return sum.print(line_number, opts.worst, out) == 0 ? 0 : 1;
+  return sum.print(line_number, opts.worst, out, cases ? &cases->ids() : nullptr, opts.max_skipped) == 0 ? 0 : 1;
 }
 
 }  // namespace rigidref::tools

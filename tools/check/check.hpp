@@ -11,7 +11,9 @@
 namespace rigidref::tools {
 
 struct check_options {
-  std::string results = "-";  // answer file, "-" = standard input
+  std::string results = "-";  // answer file, "-" = standard input (positional or --results)
+  std::string cases;          // the case set the answers must answer ("" = not held to cases)
+  double max_skipped = 1.0;   // a group (engine, op) with more skipped cases than this fraction fails
   std::size_t worst = 5;      // failing cases printed in full
   std::string verdicts;       // write one JSON line per case here ("" = none)
   std::string shard;          // "K/N": judge lines L with (L-1) mod N == K-1 (docs/scale-out.md)

@@ -2,19 +2,20 @@
 // case, for the report's dynamics section (tools/report/dynamics.hpp) and
 // the committed data/validation/results/<engine>-dynamics.jsonl:
 //   {"engine", "id", "line", "verdict",
-//    "laws": {"<law>": {"verdict": "pass" | "fail", "error": budget units}
+//    "laws": {"<law>": {"verdict": "pass" | "fail", "error_eps", "budget_eps"}
 //                   or {"verdict": "not judged", "reason": "..."}},
 //    "contacts": [{"e", "un_before", "un_after",
 //                  "restitution": "pass" | "fail" | "not judged"}],
 //    "detail"}
 // A case the laws did not judge (the engine rejected it, a non-finite
 // number, an unreadable line) has its verdict and detail and no "laws".
-// The contact velocities are those of the restitution law (step_laws.hpp):
+// The contact velocities are those of the restitution law (rigidref/judge/step.hpp):
 // u_n of the relative velocity at the point, v* before and v' after.
 #pragma once
 
-#include "check/step_laws.hpp"
 #include "protocol/json.hpp"
+
+#include "rigidref/judge/step.hpp"
 
 #include <cmath>
 #include <string>
@@ -23,22 +24,23 @@ namespace rigidref::tools::check {
 
 inline eval::json dynamics_record(const std::string& engine, const eval::json& id, std::size_t line,
                                   const std::string& verdict, const std::string& detail,
-                                  const step_judgement* judged) {
+                                  const judge::step_verdict* judged) {
   using eval::json;
   json r = {{"engine", engine}, {"id", id}, {"line", line}, {"verdict", verdict}};
   if (judged != nullptr) {
     json laws = json::object();
-    for (const law_verdict& v : judged->laws) {
+    for (const judge::field_verdict& v : judged->fields) {
       if (!v.judged) {
-        laws[v.law] = {{"verdict", "not judged"}, {"reason", v.detail}};
+        laws[v.field] = {{"verdict", "not judged"}, {"reason", v.detail}};
         continue;
       }
-      laws[v.law] = {{"verdict", v.pass ? "pass" : "fail"}};
-      laws[v.law]["error"] = std::isfinite(v.error_eps) ? json(v.error_eps) : json(nullptr);
+      laws[v.field] = {{"verdict", v.pass ? "pass" : "fail"}};
+      laws[v.field]["error_eps"] = std::isfinite(v.error_eps) ? json(v.error_eps) : json(nullptr);
+      laws[v.field]["budget_eps"] = std::isfinite(v.budget_eps) ? json(v.budget_eps) : json(nullptr);
     }
     r["laws"] = std::move(laws);
     json contacts = json::array();
-    for (const contact_velocities& c : judged->contacts)
+    for (const judge::contact_velocities& c : judged->contacts)
       contacts.push_back({{"e", c.e},
                           {"un_before", c.un_before},
                           {"un_after", c.un_after},

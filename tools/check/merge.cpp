@@ -3,6 +3,7 @@
 // merged by line number (each shard's are ascending) into one summary, as the
 // single run adds them; nothing is printed before every shard is known to
 // be complete and to have read the same stream.
+#include "check/case_set.hpp"
 #include "check/check.hpp"
 #include "check/summary.hpp"
 #include "shard/shard.hpp"
@@ -10,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace rigidref::tools {
 
@@ -76,6 +78,15 @@ int run_check_merge(const check_options& opts, std::ostream& out, std::ostream& 
   try {
     std::vector<input> shards = open_shards(opts.merge);
     check::summary sum;
+    std::optional<check::case_set> cases;
+    if (!opts.cases.empty()) {
+      try {
+        cases = check::case_set::load(opts.cases);
+      } catch (const std::exception& e) {
+        throw merge_error(e.what());
+      }
+    }
+    std::set<std::string> seen;  // ids in line order, as the single run sees them
     try {
       for (auto& sh : shards) advance(sh);
       for (;;) {
@@ -84,7 +95,20 @@ int run_check_merge(const check_options& opts, std::ostream& out, std::ostream& 
           if (!sh.head.is_null() && (next == nullptr || sh.head["line"] < next->head["line"])) next = &sh;
         if (next == nullptr) break;
         try {
-          sum.add(check::case_of(next->head));
+          check::case_outcome c = check::case_of(next->head);
+          if (cases && !c.id.is_null() && cases->find(c.id) != nullptr) {
+            // A shard sees only its own lines: a repeat across shards is found here.
+            if (!seen.insert(c.id.dump()).second && c.failures != std::vector<std::string>{"repeated id"}) {
+              c.v = check::verdict::fail;
+              c.failures = {"repeated id"};
+              c.fields.clear();
+              c.error_eps = 0;
+              c.worst_field.clear();
+              c.detail = "id " + c.id.dump() + " was answered before";
+            }
+            cases->ids().answered.insert(c.id.dump());
+          }
+          sum.add(std::move(c));
         } catch (const std::exception& e) {
           throw merge_error(next->reader->where() + ": bad case record: " + e.what());
         }
@@ -104,7 +128,10 @@ int run_check_merge(const check_options& opts, std::ostream& out, std::ostream& 
         throw merge_error(sh.reader->path() + ": the end record counts " + sh.end.value("judged", json()).dump() +
                           " judged cases, the file has " + std::to_string(sh.cases) + " case records");
     }
-    return sum.print(first.end.value("lines", std::size_t(0)), opts.worst, out) == 0 ? 0 : 1;
+    return sum.print(first.end.value("lines", std::size_t(0)), opts.worst, out, cases ? &cases->ids() : nullptr,
+                     opts.max_skipped) == 0
+               ? 0
+               : 1;
   } catch (const merge_error& e) {
     err << "rigidref check --merge: " << e.what() << "\n";
     return 2;

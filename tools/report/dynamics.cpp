@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The laws in the order the judge states them (check/step_laws.hpp); a law
+// The laws in the order the judge states them (rigidref/judge/step.hpp); a law
 // the records name that is not here follows, in name order.
 const std::vector<std::string>& known_laws() {
   static const std::vector<std::string> laws{"linear_momentum", "angular_momentum", "restitution", "no_approach",

@@ -80,6 +80,11 @@ struct solver_params {
   T dt{T(1) / T(64)};    // time step > 0
   bool warm_start = false;
   bool record_residuals = false;  // residual after every sweep into residual_history
+  // Row order within a sweep: false, each contact's normal row then its
+  // tangent row (the seed's); true, every tangent row, then every normal row
+  // (Box2D's b2ContactSolver). Both converge to the same solutions; after a
+  // fixed number of sweeps they differ (D-STEP-10).
+  bool tangents_first = false;
 };
 
 template <class T>
@@ -361,26 +366,35 @@ solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const
   }
 
   // Projected Gauss–Seidel on accumulated impulses (D-SOLVER-5).
+  const auto normal_row = [&](std::size_t k) {  // lambda_n <- max(0, lambda_n - (u_n - b) / K_nn)
+    const detail::solver_row_data<T>& c = rows[k];
+    solver_contact_state<T>& s = out.contacts[k];
+    const T un = dot(c.n, detail::solver_relative(c, v, w));
+    const T candidate = T(s.normal_impulse - (un - s.target) / c.knn);
+    const T next = detail::solver_max(candidate, T(0));
+    const T delta = T(next - s.normal_impulse);
+    s.normal_impulse = next;
+    detail::solver_apply(c, delta * c.n, v, w);
+  };
+  const auto tangent_row = [&](std::size_t k) {  // lambda_t <- clamp(lambda_t - u_t / K_tt, -mu lambda_n, mu lambda_n)
+    const detail::solver_row_data<T>& c = rows[k];
+    solver_contact_state<T>& s = out.contacts[k];
+    const T bound = T(s.friction * s.normal_impulse);
+    const T ut = dot(c.t, detail::solver_relative(c, v, w));
+    const T candidate = T(s.tangent_impulse - ut / c.ktt);
+    const T next = detail::solver_min(detail::solver_max(candidate, T(-bound)), bound);
+    const T delta = T(next - s.tangent_impulse);
+    s.tangent_impulse = next;
+    detail::solver_apply(c, delta * c.t, v, w);
+  };
   for (int it = 0; it < params.iterations; ++it) {
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-      const detail::solver_row_data<T>& c = rows[k];
-      solver_contact_state<T>& s = out.contacts[k];
-      {  // normal row: lambda_n <- max(0, lambda_n - (u_n - b) / K_nn)
-        const T un = dot(c.n, detail::solver_relative(c, v, w));
-        const T candidate = T(s.normal_impulse - (un - s.target) / c.knn);
-        const T next = detail::solver_max(candidate, T(0));
-        const T delta = T(next - s.normal_impulse);
-        s.normal_impulse = next;
-        detail::solver_apply(c, delta * c.n, v, w);
-      }
-      {  // tangent row: lambda_t <- clamp(lambda_t - u_t / K_tt, -mu lambda_n, mu lambda_n)
-        const T bound = T(s.friction * s.normal_impulse);
-        const T ut = dot(c.t, detail::solver_relative(c, v, w));
-        const T candidate = T(s.tangent_impulse - ut / c.ktt);
-        const T next = detail::solver_min(detail::solver_max(candidate, T(-bound)), bound);
-        const T delta = T(next - s.tangent_impulse);
-        s.tangent_impulse = next;
-        detail::solver_apply(c, delta * c.t, v, w);
+    if (params.tangents_first) {
+      for (std::size_t k = 0; k < rows.size(); ++k) tangent_row(k);
+      for (std::size_t k = 0; k < rows.size(); ++k) normal_row(k);
+    } else {
+      for (std::size_t k = 0; k < rows.size(); ++k) {
+        normal_row(k);
+        tangent_row(k);
       }
     }
     if (params.record_residuals) out.residual_history.push_back(detail::solver_report(rows, out.contacts, v, w).residual);
