@@ -367,8 +367,11 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     if (cases && !c.id.is_null() && cases->find(c.id) != nullptr) cases->ids().answered.insert(c.id.dump());
     if ((c.v == verdict::fail || c.v == verdict::unreadable) && !c.request.empty()) {
       try {
-        const json answer = reference_answer(json::parse(c.request));
+        json request = json::parse(c.request);
+        const json answer = reference_answer(request);
         c.reference_result = answer.value("ok", false) ? answer["result"] : answer["error"];
+        request["precision"] = answer.value("precision", "exact");  // the reproduce command gives this answer
+        c.request = eval::to_json_text(request);
       } catch (const std::exception& e) {
         c.reference_result = e.what();
       }

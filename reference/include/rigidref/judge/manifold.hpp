@@ -231,7 +231,7 @@ inline verdict judge_contact_manifold(const shape& a, const shape& b, const mani
     if (s < 0 && -s > budget * scale + allowance_for(e, "separation")) ++deep;
   }
   if (points.size() < deep) {
-    out.fail("points missing", "the engine gives " + std::to_string(points.size()) + " points, the reference " +
+    out.fail_field("points", "points missing", "the engine gives " + std::to_string(points.size()) + " points, the reference " +
                                    std::to_string(deep) + " clearly penetrating ones");
     return out;
   }
@@ -246,7 +246,7 @@ inline verdict judge_contact_manifold(const shape& a, const shape& b, const mani
 
   // D-CONTACT-12: the normal.
   if (!ans.normal) {
-    out.fail("normal missing", "the engine gives points but no \"normal\"");
+    out.fail_field("normal", "normal missing", "the engine gives points but no \"normal\"");
     return out;
   }
   if (!ans.normal->x.finite() || !ans.normal->y.finite()) {

@@ -101,9 +101,10 @@ struct verdict {
     failures.push_back(reason);
   }
   // A failure with its own line of detail and no measure.
-  void fail(const std::string& reason, const std::string& detail) {
+  void fail(const std::string& reason, const std::string& detail) { fail_field(reason, reason, detail); }
+  void fail_field(const std::string& field, const std::string& reason, const std::string& detail) {
     field_verdict f;
-    f.field = reason;
+    f.field = field;
     f.pass = false;
     f.reason = reason;
     f.error_eps = std::numeric_limits<double>::infinity();
