@@ -68,9 +68,11 @@ TEST_CASE("check: exit status 0 when every case passes, with the summary table",
   CHECK(r.summary.find("1 lines, 0 failing") != std::string::npos);
 }
 
-TEST_CASE("check: a centroid is judged relative to the polygon's size, not only to |c|", "[check]") {
-  // Unit square [0,1]^2: centroid (1/2, 1/2), size L = 1: the scale is
-  // max(|c|, L) = 1, so an error of 30 eps on x passes (budget 32), 40 fails.
+TEST_CASE("check: a centroid is judged on max(|c|, L) with its own condition number", "[check]") {
+  // Unit square [0,1]^2, density 1: centroid (1/2, 1/2), scale max(|c|, L) =
+  // 1. By hand (exact fractions): kappa(c_x) = 2/3, B(c_x) = 1/3 about the
+  // centroid (D-JUDGE-5, D-JUDGE-6), so the budget is gamma_20 (2/3 + 1/3) =
+  // 20u/(1 - 20u) = 10.000000000000023 eps: 10 eps passes, 11 fails.
   const double eps = std::numeric_limits<double>::epsilon();
   const auto square = [&](double cx) {
     json line = {{"id", 2},
@@ -80,11 +82,12 @@ TEST_CASE("check: a centroid is judged relative to the polygon's size, not only 
                  {"result", {{"area", 1}, {"centroid", {cx, 0.5}}, {"inertia", 1.0 / 6}}}};
     return line.dump(-1);
   };
-  auto r = check({square(0.5 + 30 * eps), square(0.5 + 40 * eps)});
+  auto r = check({square(0.5 + 10 * eps), square(0.5 + 11 * eps)});
   REQUIRE(r.verdicts.size() == 2);
   CHECK(r.verdicts[0]["verdict"] == "pass");
   CHECK(r.verdicts[1]["verdict"] == "fail");
   CHECK(r.verdicts[1]["field"] == "centroid");
+  CHECK(r.verdicts[1]["fields"][0]["budget_eps"].get<double>() == Approx(10.000000000000023).epsilon(1e-12));
 }
 
 TEST_CASE("check: rejections, skips and unreadable lines", "[check]") {

@@ -175,9 +175,8 @@ struct contact {
 };
 
 // The distance of a k-sweep projected Gauss-Seidel from the exact solution
-// (D-STEP-10): the largest over the two row orders engines use (each
-// contact's normal then tangent row; every tangent row then every normal
-// row), as (velocity amount, contact amount) for the velocities law and the
+// (D-STEP-10): the largest over the row orders engines use (solver_params
+// order), as (velocity amount, contact amount) for the velocities law and the
 // contact laws. One step from a fresh contact starts from zero impulses
 // with or without warm starting.
 struct sweep_distance {
@@ -209,11 +208,12 @@ inline sweep_distance sweeps_short_of_exact(const step_case& c, const std::vecto
     k.push_back({round_to<mp100>(c.friction), round_to<mp100>(c.restitution)});
   }
   sweep_distance out;
-  for (const bool tangents_first : {false, true}) {
+  using order = solver_params<mp100>::order;
+  for (const order row_order : {order::normal_then_tangent, order::tangents_first, order::both_rows_at_once}) {
     solver_params<mp100> p;
     p.iterations = static_cast<int>(sweeps);
     p.dt = round_to<mp100>(c.dt);
-    p.tangents_first = tangents_first;
+    p.row_order = row_order;
     const solver_result<mp100> r = solve_contacts(sb, sc, k, round_to<mp100>(threshold), p);
     Q contact_amount = 0;
     for (int i = 0; i < 2; ++i) {
