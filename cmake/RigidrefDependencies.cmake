@@ -12,8 +12,10 @@ if(NOT Boost_FOUND)
   rigidref_missing("Boost (Multiprecision, Math)" libboost-dev)
 endif()
 
+# nlohmann JSON: optional for the library (only rigidref::protocol, the
+# adapter I/O headers, needs it), required for the tools and the tests.
+find_package(nlohmann_json 3 CONFIG QUIET)
 if(RIGIDREF_BUILD_TOOLS OR RIGIDREF_BUILD_TESTS)
-  find_package(nlohmann_json 3 CONFIG QUIET)
   if(NOT nlohmann_json_FOUND)
     rigidref_missing("nlohmann JSON" nlohmann-json3-dev)
   endif()

@@ -5,12 +5,19 @@
 // Every line must get exactly one answer line, in order, with the request's
 // id, and either a result or an error with a typed code; the adapter must
 // exit 0. An engine that aborts on a case is answered "crashed" (the
-// adapter's isolation), which is a typed error too.
+// adapter's isolation), which is a typed error too. Every answer to a
+// request must also have the answer line's layout (issue 25,
+// tests/support/answer_layout.hpp): only the allowed top-level fields, only
+// the op's result fields, and the inputs unchanged, rounded to float, or
+// declared in diagnostics.input_changes; a request's own "result",
+// "allowances", ... never come back as the engine's.
 //
 //   test_adapter_corpus SOURCE_DIR ADAPTER [ADAPTER_ARGS...]
 // Exit status 0 on success, 1 on a failure (each printed), 77 when the
 // adapter cannot run here (a JS adapter's wrapper exits 3 without
 // node_modules: bash tools/deps.sh installs them).
+#include "support/answer_layout.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
@@ -84,9 +91,17 @@ std::vector<std::string> hostile_lines() {
     big += poly + "],\"a\":[" + poly + "],\"b\":[[0,0],[1,0],[0,1]]}";
     out.push_back(big);
   }
+  out.push_back("{\"id\":8,\"op\":\"\xff\xfe\"}");  // not UTF-8: a parse error that quotes the bytes
   out.push_back("{\"id\":6,\"op\":\"mass.circle\",\"radius\":\"" + std::string(100000, '9') + "\",\"mass\":1}");
   out.push_back("{\"id\":7,\"op\":\"mass.polygon\",\"vertices\":[[0,0],[1,0],[0,1]],\"pad\":\"" +
                 std::string((1 << 20) + 10, 'x') + "\"}");
+  // A request that brings the answer line's own fields: they must not come
+  // back as the engine's (forged_answer_fields, below).
+  for (const char* op : {"mass.polygon", "epa.penetration", "step.pair"})
+    out.push_back("{\"id\":900,\"op\":\"" + std::string(op) +
+                  "\",\"vertices\":[[0,0],[1,0],[0,1]],\"a\":[[0,0],[1,0],[0,1]],\"b\":[[0.5,0],[2,0],[0.5,1]],"
+                  "\"result\":{\"area\":0.5,\"forged\":1},\"error\":{\"code\":\"forged\"},"
+                  "\"allowances\":{\"forged\":1e9},\"diagnostics\":\"forged\"}");
   return out;
 }
 
@@ -207,10 +222,13 @@ int main(int argc, char** argv) {
     // either id is right there.
     const json r = json::parse(requests[i], nullptr, false);
     if (r.is_discarded()) continue;
-    const json expected_id =
-        r.is_object() && requests[i].size() <= (1u << 20) && depth(r) <= 256 ? r.value("id", json()) : json();
+    const bool is_request = r.is_object() && requests[i].size() <= (1u << 20) && depth(r) <= 256;
+    const json expected_id = is_request ? r.value("id", json()) : json();
     if (a.value("id", json()) != expected_id)
       fail(i, "answer id " + a.value("id", json()).dump() + ", request id " + expected_id.dump());
+    if (!is_request) continue;
+    for (const std::string& problem : rigidref::test::answer_layout_problems(r, a)) fail(i, problem);
+    if (a.dump().find("forged") != std::string::npos) fail(i, "a field the request brought came back: " + a.dump().substr(0, 300));
   }
   std::cout << argv[2] << ": " << requests.size() << " request lines, " << results << " results, " << errors
             << " typed errors, " << failures << " failures\n";

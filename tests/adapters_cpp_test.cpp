@@ -1,9 +1,14 @@
 // The C++ engine adapters (tools/adapters/) on crafted request lines: every
 // convention an adapter converts (normal direction, witness points, impulse
 // signs, combine rules, margins) is checked here on a case whose answer is
-// known by hand, so a conversion that is wrong or missing shows. Each
+// known by hand, so a conversion that is wrong or missing shows. Every
+// answer is also held to the answer line's layout (issue 25,
+// support/answer_layout.hpp): the op's result fields only, the rest under
+// "diagnostics", inputs unchanged, rounded to float or declared. Each
 // adapter's binary comes in as a compile definition when its engine is
 // installed; without it its test cases pass with a warning.
+#include "support/answer_layout.hpp"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -46,6 +51,12 @@ std::vector<json> run(const char* binary, const std::vector<json>& requests, con
   while (std::getline(lines, line))
     if (!line.empty()) out.push_back(json::parse(line));
   REQUIRE(out.size() == requests.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    INFO("request " << requests[i].dump() << "\nanswer " << out[i].dump());
+    const std::vector<std::string> problems = rigidref::test::answer_layout_problems(requests[i], out[i]);
+    for (const std::string& p : problems) UNSCOPED_INFO(p);
+    CHECK(problems.empty());
+  }
   return out;
 }
 
@@ -115,7 +126,7 @@ TEST_CASE("box2d contact.manifold: normal from a to b, skins declared", "[adapte
   // x = 1.2 to the box on its left.
   const json c = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 2}, {"op", "contact.manifold"},
                                                    {"a", {{"center", {1.2, 0.5}}, {"radius", 0.5}}}, {"b", box_a}});
-  CHECK(c["result"]["swapped"] == true);
+  CHECK(c["diagnostics"]["swapped"] == true);
   CHECK(x_of(c["result"]["normal"]) == -1.0);
   CHECK(c["result"]["points"][0]["separation"].get<double>() == Approx(-0.31).margin(1e-6));
 
@@ -142,7 +153,7 @@ TEST_CASE("box2d gjk.distance and epa.penetration: the shapes besides polygons",
   const json p = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 2}, {"op", "gjk.distance"}, {"a", box_a}, {"b", {{"point", {1.5, 0.5}}}}});
   INFO(p.dump());
   CHECK(p["result"]["distance"].get<double>() == Approx(0.5).epsilon(1e-6));
-  CHECK(p["result"]["vertices_used"] == json::array({4, 0}));
+  CHECK(p["diagnostics"]["vertices_used"] == json::array({4, 0}));
   const json k = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 3}, {"op", "gjk.distance"},
                                                    {"a", {{"segment", {{0, 0}, {2, 2}}}, {"radius", 0.5}}},
                                                    {"b", {{"point", {2, 0}}}}});
@@ -157,7 +168,7 @@ TEST_CASE("box2d gjk.distance and epa.penetration: the shapes besides polygons",
   INFO(e.dump());
   REQUIRE(e.contains("result"));
   CHECK(e["result"]["intersecting"] == true);
-  CHECK(e["result"]["swapped"] == true);
+  CHECK(e["diagnostics"]["swapped"] == true);
   CHECK(x_of(e["result"]["normal"]) == -1.0);
   CHECK(e["result"]["depth"].get<double>() == Approx(0.3).epsilon(1e-6));
   // The same circle 0.1 clear of the box: no overlap (its manifold point lies in the skin).
@@ -198,8 +209,14 @@ TEST_CASE("box2d step.pair: impulse signs on a box falling onto a static box", "
     (void)jx;
     const json& box_after = r["result"][ground_first ? "body2_after" : "body1_after"];
     CHECK(std::abs(y_of(box_after["velocity"])) < 1e-5);
-    CHECK(r["engine_settings"]["velocity_iterations"] == 8);
-    CHECK(r["engine_settings"]["position_iterations"] == 3);
+    const json& settings = r["diagnostics"]["engine_settings"];
+    CHECK(settings["velocity_iterations"] == 8);
+    CHECK(settings["position_iterations"] == 3);
+    CHECK(settings["warm_starting"] == true);
+    CHECK(settings["block_solve"] == true);
+    // The velocity iterations Step was given, declared for the judge.
+    CHECK(r["allowances"]["solver_iterations"] == 8);
+    CHECK(r["allowances"]["restitution_threshold"] == 1.0);
   }
   // A circle as body1 makes Box2D's A the ground (body2): the normal and
   // the tangent flip together. The circle slides to +x, so friction on it
@@ -209,7 +226,7 @@ TEST_CASE("box2d step.pair: impulse signs on a box falling onto a static box", "
   INFO(r.dump());
   REQUIRE(r["result"]["contacts"].size() == 1);
   const json& c = r["result"]["contacts"][0];
-  CHECK(c["box2d_body1_is_a"] == false);
+  CHECK(r["diagnostics"]["contacts"][0]["box2d_body1_is_a"] == false);
   CHECK(y_of(c["normal"]) == -1.0);
   const auto [jx, jy] = impulse_on_body2(r["result"]);
   CHECK(jx > 0);
@@ -273,8 +290,15 @@ TEST_CASE("chipmunk step.pair: sqrt(e) per shape gives the requested restitution
   INFO(r.dump());
   REQUIRE(r.contains("result"));
   CHECK(r["restitution"].get<double>() == Approx(0.5).epsilon(1e-15));  // sqrt(0.5)^2 as Chipmunk forms it
-  CHECK(r["engine_settings"]["shape_elasticity"].get<double>() == Approx(std::sqrt(0.5)).epsilon(1e-15));
-  CHECK(r["engine_settings"]["iterations"] == 10);
+  // sqrt(0.5)^2 is 0.5000000000000001 in double: written back and declared.
+  CHECK(r["restitution"].get<double>() != 0.5);
+  CHECK(r["diagnostics"]["input_changes"]["restitution"].get<std::string>().find("sqrt(e)") != std::string::npos);
+  CHECK(!r["diagnostics"]["input_changes"].contains("friction"));  // sqrt(0)^2 = 0
+  const json& settings = r["diagnostics"]["engine_settings"];
+  CHECK(settings["shape_elasticity"].get<double>() == Approx(std::sqrt(0.5)).epsilon(1e-15));
+  CHECK(settings["iterations"] == 10);
+  CHECK(settings["warm_starting"] == true);
+  CHECK(r["allowances"]["solver_iterations"] == 10);  // cpSpaceNew's default
   const double v1 = x_of(r["result"]["body1_after"]["velocity"]), v2 = x_of(r["result"]["body2_after"]["velocity"]);
   CHECK(v2 - v1 == Approx(1.0).epsilon(1e-9));
   CHECK(v1 == Approx(-0.5).epsilon(1e-9));
@@ -323,10 +347,18 @@ TEST_CASE("chipmunk contact.manifold: normal from a to b, distance as returned",
   // reports it as it is; this test notices if that changes.
   const json c = run_one(RIGIDREF_CHIPMUNK_ADAPTER, {{"id", 2}, {"op", "contact.manifold"}, {"a", box_a},
                                                       {"b", {{"center", {1.2, 0.5}}, {"radius", 0.5}}}});
-  CHECK(c["result"]["swapped"] == true);
+  CHECK(c["diagnostics"]["swapped"] == true);
   CHECK(x_of(c["result"]["normal"]) == 1.0);
   CHECK(c["result"]["points"][0]["separation"].get<double>() == Approx(0.3));
-  CHECK(x_of(c["result"]["points"][0]["point_a"]) == Approx(1.0));  // on a's surface
+  CHECK(x_of(c["diagnostics"]["points"][0]["point_a"]) == Approx(1.0));  // on a's surface
+  CHECK(x_of(c["diagnostics"]["points"][0]["point_b"]) == Approx(0.7));  // on b's
+  // cpPolyShapeNew takes the hull: a collinear vertex is dropped, and declared.
+  const json hull = run_one(RIGIDREF_CHIPMUNK_ADAPTER, {{"id", 3}, {"op", "contact.manifold"},
+                                                         {"a", json::parse("[[0,0],[0.5,0],[1,0],[1,1],[0,1]]")},
+                                                         {"b", box_b_overlap}});
+  INFO(hull.dump());
+  CHECK(hull["diagnostics"]["vertices_used"][0] == 4);
+  CHECK(hull["diagnostics"]["input_changes"]["a"].get<std::string>().find("dropped 1") != std::string::npos);
 #endif
 }
 
@@ -383,6 +415,9 @@ TEST_CASE("bullet: witness points and normal from a to b", "[adapters][bullet]")
   INFO(s.dump());
   CHECK(s["result"]["distance"].get<double>() == Approx(std::sqrt(2.0) - 0.5).epsilon(1e-6));
   CHECK(static_cast<double>(static_cast<float>(x_of(s["a"]["segment"][0]))) == x_of(s["a"]["segment"][0]));
+  // (0, 0) comes back as Bullet's midpoint minus its half length: changed, so declared.
+  CHECK(x_of(s["a"]["segment"][0]) != 0.0);
+  CHECK(s["diagnostics"]["input_changes"].contains("a"));
   // btGjkEpaSolver2 returns its normal in a's frame. A vertical capsule a
   // (a btCapsuleShapeX turned by 90 degrees) with a box b on its right: the
   // normal is +x in the world, (0, -1) in the capsule's frame.
@@ -423,4 +458,44 @@ TEST_CASE("ccd: the new shapes through the support function", "[adapters][ccd]")
                                                  {"b", {{"point", {2, 0}}}}});
   CHECK(e["result"]["intersecting"] == true);
 #endif
+}
+
+// ---- the answer line's rules, on every C++ adapter --------------------------------
+
+TEST_CASE("C++ adapters: inputs beyond float, by total mass, and welded polygons", "[adapters][box2d][chipmunk]") {
+#ifndef RIGIDREF_BOX2D_ADAPTER
+  WARN("rigidref-box2d not built (libbox2d-dev missing)");
+#else
+  // A float engine cannot take 1e300: unsupported, the input left as given.
+  const json far = run_one(RIGIDREF_BOX2D_ADAPTER, {{"id", 1}, {"op", "mass.polygon"},
+                                                     {"vertices", json::parse("[[0,0],[1e300,0],[0,1]]")}});
+  INFO(far.dump());
+  CHECK(far["error"]["code"] == "unsupported");
+  CHECK(far["vertices"][1][0].get<double>() == 1e300);
+  // Without "density" the answer adds none (the layout check in run), and
+  // Set's welding of a vertex 1e-4 from another is declared.
+  const json welded = run_one(RIGIDREF_BOX2D_ADAPTER,
+                              {{"id", 2}, {"op", "mass.polygon"}, {"vertices", json::parse("[[0,0],[1,0],[1,1],[0.0001,1],[0,0.9999]]")}});
+  INFO(welded.dump());
+  REQUIRE(welded.contains("result"));
+  CHECK(!welded.contains("density"));
+  CHECK(welded["diagnostics"]["vertices_used"].get<int>() < 5);
+  CHECK(welded["diagnostics"]["input_changes"]["vertices"].get<std::string>().find("b2PolygonShape::Set") !=
+        std::string::npos);
+#endif
+  std::vector<const char*> binaries;
+#ifdef RIGIDREF_BOX2D_ADAPTER
+  binaries.push_back(RIGIDREF_BOX2D_ADAPTER);
+#endif
+#ifdef RIGIDREF_CHIPMUNK_ADAPTER
+  binaries.push_back(RIGIDREF_CHIPMUNK_ADAPTER);
+#endif
+  for (const char* binary : binaries) {
+    // The adapters set a density: a request by total mass is not theirs.
+    const json by_mass = run_one(binary, {{"id", 3}, {"op", "mass.polygon"}, {"vertices", box_a}, {"mass", 2}});
+    INFO(binary << ": " << by_mass.dump());
+    CHECK(by_mass["error"]["code"] == "unsupported");
+    const json no_density = run_one(binary, {{"id", 4}, {"op", "mass.polygon"}, {"vertices", box_a}, {"density", 0}});
+    CHECK(no_density["error"]["code"] == "invalid_input");
+  }
 }

@@ -28,10 +28,19 @@ foreach(h IN LISTS internal)
 endforeach()
 message("installed the public headers only; none of the ${internal_count} internal ones")
 # The umbrella header names every public header but the ones it documents
-# as left out (mpfr.hpp, an optional dependency) and the internals that the
-# public headers include themselves (detail/, filter.hpp).
+# as left out (mpfr.hpp, an optional dependency; protocol/, which needs
+# nlohmann_json) and the internals that the public headers include
+# themselves (detail/, filter.hpp). It must not include protocol/: a user
+# without nlohmann_json includes the umbrella.
 file(READ "${SOURCE_DIR}/reference/include/rigidref/rigidref.hpp" umbrella)
 foreach(h IN LISTS public)
+  if(h MATCHES "^rigidref/protocol/")
+    string(FIND "${umbrella}" "#include \"${h}\"" at)
+    if(NOT at EQUAL -1)
+      message(FATAL_ERROR "rigidref/rigidref.hpp includes ${h}, which needs nlohmann_json")
+    endif()
+    continue()
+  endif()
   if(h MATCHES "^rigidref/(rigidref|mpfr|filter)\\.hpp$" OR h MATCHES "/detail/")
     continue()
   endif()
@@ -40,6 +49,24 @@ foreach(h IN LISTS public)
     message(FATAL_ERROR "rigidref/rigidref.hpp does not include ${h}")
   endif()
 endforeach()
+# Only the protocol headers may need nlohmann_json.
+foreach(h IN LISTS public)
+  if(NOT h MATCHES "^rigidref/protocol/")
+    file(STRINGS "${SOURCE_DIR}/reference/include/${h}" uses REGEX "#include [<\"]nlohmann/")
+    if(uses)
+      message(FATAL_ERROR "${h} includes nlohmann_json, which only rigidref/protocol/ may need")
+    endif()
+  endif()
+endforeach()
+# A user without nlohmann_json: find_package(rigidref) still gives
+# rigidref::rigidref, without rigidref::protocol (configure only).
+execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "${WORK_DIR}/build-no-json"
+                        -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX}
+                        -DWITH_PROTOCOL=OFF -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "consumer configure without nlohmann_json failed")
+endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "${WORK_DIR}/build"
                         -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX}
                 RESULT_VARIABLE rc)
@@ -55,3 +82,46 @@ message("${out}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer run failed")
 endif()
+# The consumer's engine adapter on the installed adapter I/O: one request
+# (bringing an "allowances" of its own, which the loop must drop), then a
+# line that is no request; one answer line each, in order.
+file(WRITE "${WORK_DIR}/requests.jsonl"
+     "{\"id\":7,\"op\":\"mass.polygon\",\"vertices\":[[0,0],[2,0],[2,1],[0,1]],\"density\":3,"
+     "\"allowances\":{\"epa_tolerance\":1}}\n"
+     "not json\n")
+execute_process(COMMAND "${WORK_DIR}/build/consumer_adapter" INPUT_FILE "${WORK_DIR}/requests.jsonl"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+message("${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "consumer adapter run failed")
+endif()
+string(FIND "${out}" "\n" end_of_first)
+string(SUBSTRING "${out}" 0 ${end_of_first} first)
+math(EXPR start_of_second "${end_of_first} + 1")
+string(SUBSTRING "${out}" ${start_of_second} -1 second)
+string(STRIP "${second}" second)
+if(second MATCHES "\n")
+  message(FATAL_ERROR "consumer adapter: more than 2 answer lines for 2 request lines")
+endif()
+# 2 x 1 rectangle, density 3: area 2, centroid (1, 1/2), mass 6, all exact
+# from integer sums; inertia m (w^2 + h^2) / 12 = 5/2 to 1 ulp (README.md:
+# rational results within 1 ulp of the correctly rounded value).
+foreach(check "id;^7$" "engine;^consumer-adapter-1$" "precision;^double$" "result;area;^2(\\.0)?$"
+              "result;centroid;0;^1(\\.0)?$" "result;centroid;1;^0\\.5$" "result;mass;^6(\\.0)?$"
+              "result;inertia;^(2\\.5|2\\.4999999999999996|2\\.5000000000000004)$" "diagnostics;vertices_used;^4$")
+  list(POP_BACK check expected)
+  string(JSON value ERROR_VARIABLE problem GET "${first}" ${check})
+  if(problem OR NOT value MATCHES "${expected}")
+    message(FATAL_ERROR "consumer adapter: ${check} is \"${value}\", expected ${expected} ${problem}")
+  endif()
+endforeach()
+string(JSON forged ERROR_VARIABLE absent GET "${first}" allowances)
+if(NOT absent)
+  message(FATAL_ERROR "consumer adapter: the request's own allowances came back: ${forged}")
+endif()
+string(JSON code GET "${second}" error code)
+string(JSON id TYPE "${second}" id)
+if(NOT code STREQUAL "parse_error" OR NOT id STREQUAL "NULL")
+  message(FATAL_ERROR "consumer adapter: a line that is no request got ${second}")
+endif()
+message("consumer adapter: answered the request and the line that is no request")

@@ -1,13 +1,17 @@
 // Convention tests of the JavaScript engine adapters (tools/adapters/js):
 // each conversion an adapter makes (normal direction, inertia reference
 // point, matter's units, body origin against centre of mass, impulse signs,
-// float inputs) has a case here that fails if the conversion is wrong.
+// float inputs) has a case here that fails if the conversion is wrong; and
+// the answer line's rules (issue 25): the op's result fields only, the rest
+// under diagnostics, input changes declared, solver_iterations declared.
+// The layout of every answer to the fuzz corpus and the case sets is held
+// by the adapter_corpus_<engine> ctests (tests/adapter_corpus_test.cpp).
 // Run: node --test tests/js/ (ctest js_adapter_conventions).
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 
-import { answer, runAdapter, polygonChange } from '../../tools/adapters/js/lib/adapter_io.mjs';
+import { answer, runAdapter, polygonChange, float32 } from '../../tools/adapters/js/lib/adapter_io.mjs';
 import * as planck from '../../tools/adapters/js/planck.mjs';
 import * as box2dWasm from '../../tools/adapters/js/box2d-wasm.mjs';
 import * as rapier from '../../tools/adapters/js/rapier.mjs';
@@ -90,9 +94,10 @@ describe('mass.polygon: inertia about the centroid', () => {
     });
   }
   test('matter: 4 x the centroidal moment (Body._inertiaScale, reported as computed)', () => {
-    const r = result('matter', far);
-    close(r.inertia, 4 * centroidal, 1e-12, 'inertia');
-    assert.equal(r.inertia_scale, 4);
+    const line = ask('matter', far);
+    close(line.result.inertia, 4 * centroidal, 1e-12, 'inertia');
+    assert.equal(line.diagnostics.inertia_scale, 4);
+    assert.equal(line.result.inertia_scale, undefined);
   });
   test('p2: moved from the local origin to the centroid', () => {
     // p2's moment formula needs the origin inside; the centroid is (1, 0).
@@ -129,7 +134,7 @@ describe('step.pair: a free body', () => {
       close(r.body2_after.velocity[1], -10 * DT, 1e-5, 'vy');
       // Rapier integrates in numSolverIterations substeps of dt/n:
       // y = g dt^2 (n + 1) / (2n).
-      const n = name === 'rapier' ? line.engine_settings.numSolverIterations : 1;
+      const n = name === 'rapier' ? line.diagnostics.engine_settings.numSolverIterations : 1;
       close(r.body2_after.position[1], -10 * DT * DT * (n + 1) / (2 * n), 1e-6, 'y');
     });
   }
@@ -260,22 +265,94 @@ describe('float engines rewrite their inputs', () => {
   }
 });
 
-describe('engine changes to the input are reported', () => {
+describe('float engines round their inputs, and add none', () => {
+  test('a value beyond float\'s range is unsupported, the input left as given', () => {
+    assert.throws(() => float32(1e300, 'x'), /beyond float's range/);
+    assert.equal(float32(0.1), Math.fround(0.1));
+    for (const name of floatEngines) {
+      const line = ask(name, { op: 'mass.polygon', vertices: [[0, 0], [1e300, 0], [0, 1]] });
+      assert.equal(line.error.code, 'unsupported', name);
+      assert.equal(line.vertices[1][0], 1e300);
+    }
+  });
+  test('a step.pair body comes back with the fields it had, rounded', () => {
+    for (const name of floatEngines) {
+      const line = ask(name, { op: 'step.pair', body1: farFloor, body2: { radius: 0.1, position: [0, 0.1], density: 1 },
+        restitution: 0, friction: 0, dt: DT });
+      assert.ok(line.result, `${name}: ${JSON.stringify(line.error)}`);
+      assert.deepEqual(Object.keys(line.body2).sort(), ['density', 'position', 'radius'], name);
+      assert.equal(line.body2.position[1], Math.fround(0.1));
+      assert.equal(line.gravity, undefined, name);
+      assert.deepEqual(Object.keys(line.body1).sort(), ['position', 'static', 'vertices'], name);
+    }
+  });
+  test('a null is a wrong value, not an absent one', () => {
+    for (const name of Object.keys(engines)) {
+      const line = ask(name, { op: 'step.pair', body1: farFloor, body2: { radius: 0.1, position: null, density: 1 },
+        restitution: 0, friction: 0, dt: DT });
+      assert.equal(line.error.code, 'invalid_input', name);
+    }
+  });
+});
+
+describe('engine changes to the input are declared in diagnostics.input_changes', () => {
   test('planck reads 12 vertices at most', () => {
     const ring = Array.from({ length: 16 }, (_, i) => [Math.cos((2 * Math.PI * i) / 16), Math.sin((2 * Math.PI * i) / 16)]);
-    const r = result('planck', { op: 'mass.polygon', vertices: ring });
-    assert.equal(r.vertices_used, 12);
-    assert.match(r.input_changes, /first 12/);
+    const line = ask('planck', { op: 'mass.polygon', vertices: ring });
+    assert.equal(line.diagnostics.vertices_used, 12);
+    assert.match(line.diagnostics.input_changes.vertices, /first 12/);
+    assert.deepEqual(Object.keys(line.result).sort(), ['area', 'centroid', 'inertia', 'mass']);
   });
   test('box2d-wasm replaces a polygon smaller than its weld distance by a box', () => {
-    const r = result('box2d-wasm', { op: 'mass.polygon', vertices: [[0, 0], [0.001, 0], [0, 0.001]] });
-    assert.match(r.input_changes, /box \[-1, 1\]\^2/);
+    const line = ask('box2d-wasm', { op: 'mass.polygon', vertices: [[0, 0], [0.001, 0], [0, 0.001]] });
+    assert.match(line.diagnostics.input_changes.vertices, /box \[-1, 1\]\^2/);
+  });
+  test('rapier and p2 declare a capsule built from its midpoint, not its endpoints', () => {
+    for (const name of ['rapier', 'p2']) {
+      const line = ask(name, { op: 'epa.penetration', a: { segment: [[0, 0], [2, 0]], radius: 0.5 }, b: box(1, 0, 2, 1) });
+      assert.ok(line.result, `${name}: ${JSON.stringify(line.error)}`);
+      assert.match(line.diagnostics.input_changes.a, /Capsule/, name);
+    }
+  });
+  test('matter declares its circle polygon and its re-centred polygons', () => {
+    const line = ask('matter', { op: 'step.pair', body1: farFloor, body2: { radius: 0.5, position: [0, 0], density: 1 },
+      restitution: 0, friction: 0, dt: DT });
+    assert.match(line.diagnostics.input_changes.body2, /regular \d+-gon/);
+    assert.match(line.diagnostics.input_changes.body1, /centroid/);
+  });
+  test('a request by total mass is unsupported (the adapters set a density)', () => {
+    for (const name of Object.keys(engines)) {
+      const line = ask(name, { op: 'mass.polygon', vertices: box(0, 0, 1, 1), mass: 2 });
+      assert.equal(line.error.code, 'unsupported', name);
+    }
   });
   test('polygonChange accepts the same cycle in either orientation', () => {
     const square = box(0, 0, 1, 1).map(([x, y]) => ({ x, y }));
     assert.equal(polygonChange(square, [...square.slice(2), ...square.slice(0, 2)], { call: 'f' }), null);
     assert.equal(polygonChange(square, [...square].reverse(), { call: 'f' }), null);
   });
+});
+
+// ---- step.pair: the solver as the adapter configures it --------------------------------------------
+
+describe('step.pair: solver_iterations and warm starting declared', () => {
+  // The engines' own defaults: Box2D's suggested 8 velocity iterations
+  // (planck's World default, box2d-wasm's Step argument), Rapier's 4 solver
+  // iterations x 1 PGS iteration, matter's 4 velocityIterations, p2's
+  // GSSolver 10 iterations.
+  const expected = { planck: 8, 'box2d-wasm': 8, rapier: 4, matter: 4, p2: 10 };
+  for (const [name, count] of Object.entries(expected)) {
+    test(name, () => {
+      const line = ask(name, { op: 'step.pair', body1: farFloor, body2: { vertices: box(-0.5, -0.5, 0.5, 0.5), position: [0, 0], density: 1 },
+        restitution: 0, friction: 0, dt: DT });
+      assert.ok(line.result, `${name}: ${JSON.stringify(line.error)}`);
+      assert.equal(line.allowances.solver_iterations, count);
+      assert.ok(Number.isInteger(line.allowances.solver_iterations) && line.allowances.solver_iterations >= 1);
+      assert.notEqual(line.diagnostics.engine_settings.warmStarting, undefined, 'warm starting recorded');
+      assert.equal(line.engine_settings, undefined, 'engine_settings under diagnostics');
+      for (const key of Object.keys(line.result)) assert.ok(['body1_after', 'body2_after', 'contacts'].includes(key), key);
+    });
+  }
 });
 
 // ---- the adapter loop -------------------------------------------------------------------------------
@@ -314,6 +391,14 @@ describe('the adapter loop', () => {
     assert.equal(lines[0].error.code, 'crashed');
     assert.ok(lines[1].result);
     assert.equal(restarts, 1);
+  });
+  test('a request\'s own result, allowances and diagnostics are dropped', async () => {
+    const ops = { ok: (line) => { line.result = { x: 1 }; } };
+    const lines = await runLines('{"id":1,"op":"ok","allowances":{"epa_tolerance":1e9},"diagnostics":"x","error":{}}\n'
+      + '{"id":2,"op":"none","result":{"x":2}}\n', ops);
+    assert.deepEqual(Object.keys(lines[0]).sort(), ['engine', 'id', 'op', 'precision', 'result']);
+    assert.equal(lines[1].result, undefined);
+    assert.equal(lines[1].error.code, 'unsupported');
   });
   test('an engine exception is an error line, not a stop', async () => {
     const ops = { boom: () => { throw new TypeError('inside the engine'); }, ok: (line) => { line.result = {}; } };

@@ -2,7 +2,8 @@
 // for `rigidref check`. Box2D computes in float.
 //   mass.polygon     b2PolygonShape::Set + ComputeMass; inertia about the
 //                    centroid as b2Body::ResetMassData forms it:
-//                    I - m |c|^2, in float.
+//                    I - m |c|^2, in float. A request by total "mass"
+//                    is unsupported (Box2D takes a density).
 //   gjk.distance     b2Distance on two b2DistanceProxy (identity
 //                    transforms). Two plain polygons: radius 0, useRadii
 //                    false. The other shapes: the core's points (a
@@ -48,7 +49,11 @@
 //                    suggests ("The suggested iteration count for Box2D is
 //                    8 for velocity and 3 for position", docs/hello.md of
 //                    2.4.1) and its testbed uses (testbed/settings.h);
-//                    reported in "engine_settings". Both fixtures get the
+//                    reported in diagnostics.engine_settings and declared
+//                    as the allowance solver_iterations = 8 (see
+//                    step_pair: Box2D's velocity iterations are sweeps of
+//                    sequential impulses, with a block solver for a
+//                    two-point manifold's normal impulses). Both fixtures get the
 //                    request's friction mu and restitution e, which Box2D's
 //                    mixing rules (b2MixFriction = sqrt(f1 f2),
 //                    b2MixRestitution = max) give back as mu and e.
@@ -63,7 +68,8 @@
 //                    and jn = normalImpulse in either case (worked out next
 //                    to the code). Allowances: restitution_threshold (the
 //                    fixture default restitutionThreshold = 1 m/s: slower
-//                    approaches get no bounce) and polygon_radius.
+//                    approaches get no bounce), polygon_radius and
+//                    solver_iterations.
 //                    Invalid bodies (non-convex, degenerate or non-finite
 //                    polygon, radius or density <= 0, dt <= 0) are answered
 //                    invalid_input before Box2D sees them.
@@ -73,9 +79,13 @@
 // assertion (e.g. a polygon smaller than the weld distance) aborts; that
 // case is answered with error code "crashed", which check counts as failed
 // (D-ENGINE-3). Welding that leaves 3 or more vertices changes the polygon
-// silently: "vertices_used" shows it (D-ENGINE-4). Inertia far from the
+// silently: diagnostics.vertices_used shows it and
+// diagnostics.input_changes declares it (D-ENGINE-4). Inertia far from the
 // origin: D-ENGINE-5; b2CollidePolygons and b2Distance: D-ENGINE-6.
-#include "adapter_io.hpp"
+// Answer lines: the result holds the op's fields only; the rest
+// (vertices_used, iterations, manifold_points, swapped, per-contact solver
+// notes, engine_settings) is under "diagnostics".
+#include <rigidref/protocol/adapter_io.hpp>
 
 #include "rigidref/predicates.hpp"
 
@@ -85,9 +95,13 @@
 #include <algorithm>
 #include <vector>
 
+// Box2D 2.4.1's switch for the two-point block solver (b2_contact_solver.cpp,
+// exported by the library, default true).
+extern bool g_blockSolve;
+
 namespace {
 
-using namespace rigidref::adapters;
+using namespace rigidref::protocol;
 
 // Convex with every turn strictly one way (exact predicate on the floats).
 bool strictly_convex(const std::vector<point>& v) {
@@ -115,15 +129,32 @@ b2PolygonShape box2d_polygon(const std::vector<point>& v) {
 }
 
 std::vector<point> float_points(ojson& line, const char* field) {
-  std::vector<point> v = to_float_grid(points(line.at(field), field));
+  std::vector<point> v = to_float_grid(points(line.at(field), field), field);
   line[field] = points_json(v);
   return v;
 }
 
+// The vertices b2PolygonShape::Set kept (it welds close ones and takes the
+// hull, starting where it likes).
+std::vector<point> vertices_of(const b2PolygonShape& shape) {
+  std::vector<point> out;
+  for (int i = 0; i < shape.m_count; ++i) out.push_back({shape.m_vertices[i].x, shape.m_vertices[i].y});
+  return out;
+}
+
+// Declares input `field` changed where Set did not keep the polygon `given`.
+void declare_polygon_change(ojson& line, const std::string& field, const std::vector<point>& given,
+                            const b2PolygonShape& shape) {
+  const std::string change = polygon_change(given, vertices_of(shape), "b2PolygonShape::Set");
+  if (!change.empty()) declare_input_change(line, field, change);
+}
+
 void mass_polygon(ojson& line) {
+  const double density_given = polygon_density(line);
   const std::vector<point> v = float_points(line, "vertices");
-  const float density = static_cast<float>(line.contains("density") ? number(line["density"], "density") : 1.0);
-  line["density"] = static_cast<double>(density);
+  const float density = static_cast<float>(to_float(density_given, "density"));
+  if (!(density > 0)) throw unsupported_case("density: " + ojson(density_given).dump() + " is 0 in float");
+  if (line.contains("density")) line["density"] = static_cast<double>(density);
   const b2PolygonShape shape = box2d_polygon(v);
   b2MassData md;
   shape.ComputeMass(&md, density);
@@ -131,8 +162,9 @@ void mass_polygon(ojson& line) {
   line["result"] = {{"area", static_cast<double>(md.mass / density)},
                     {"centroid", vec_json(md.center.x, md.center.y)},
                     {"mass", static_cast<double>(md.mass)},
-                    {"inertia", static_cast<double>(inertia)},
-                    {"vertices_used", shape.m_count}};  // fewer than given: Set welded or dropped some
+                    {"inertia", static_cast<double>(inertia)}};
+  diagnostics(line)["vertices_used"] = shape.m_count;  // fewer than given: Set welded or dropped some
+  declare_polygon_change(line, "vertices", v, shape);
 }
 
 // ---- contact.manifold ------------------------------------------------------
@@ -149,8 +181,9 @@ struct box2d_shape {
   }
 };
 
-// The Box2D shape for a protocol shape (already rounded to float).
-box2d_shape make_box2d_shape(const shape& s) {
+// The Box2D shape for a protocol shape (already rounded to float); declares
+// the input `field` changed where Set did not keep the polygon.
+box2d_shape make_box2d_shape(const shape& s, ojson& line, const std::string& field) {
   box2d_shape b;
   switch (s.form) {
     case shape::kind::polygon:
@@ -159,6 +192,7 @@ box2d_shape make_box2d_shape(const shape& s) {
         throw unsupported_case("Box2D 2.4 has no rounded polygons (every polygon has the fixed skin b2_polygonRadius)");
       b.type = b2Shape::e_polygon;
       b.polygon = box2d_polygon(s.core);
+      declare_polygon_change(line, field, s.core, b.polygon);
       break;
     case shape::kind::circle:
     case shape::kind::point:  // a circle of radius 0
@@ -191,12 +225,18 @@ bool collide(b2Manifold& m, const box2d_shape& a, const box2d_shape& b, const b2
   return false;
 }
 
+// "a" and "b" rounded to float, written back into the line as Box2D is given them.
+std::pair<shape, shape> float_shapes(ojson& line) {
+  shape sa = to_float_shape(parse_shape(line.at("a"), "a"), "a");
+  shape sb = to_float_shape(parse_shape(line.at("b"), "b"), "b");
+  line["a"] = shape_json(sa, line["a"]);
+  line["b"] = shape_json(sb, line["b"]);
+  return {sa, sb};
+}
+
 void contact_manifold(ojson& line) {
-  shape sa = to_float_shape(parse_shape(line.at("a"), "a"));
-  shape sb = to_float_shape(parse_shape(line.at("b"), "b"));
-  line["a"] = shape_json(sa);
-  line["b"] = shape_json(sb);
-  const box2d_shape a = make_box2d_shape(sa), b = make_box2d_shape(sb);
+  const auto [sa, sb] = float_shapes(line);
+  const box2d_shape a = make_box2d_shape(sa, line, "a"), b = make_box2d_shape(sb, line, "b");
   b2Transform identity;
   identity.SetIdentity();
   b2Manifold m;
@@ -215,10 +255,10 @@ void contact_manifold(ojson& line) {
                         {"separation", static_cast<double>(wm.separations[i])}});
   }
   r["points"] = points;
-  r["swapped"] = swapped;
+  diagnostics(line)["swapped"] = swapped;  // b2Contact::Create made b Box2D's A
   ojson used = ojson::array();
   for (const box2d_shape* s : {&a, &b}) used.push_back(s->type == b2Shape::e_polygon ? s->polygon.m_count : 0);
-  if (a.type == b2Shape::e_polygon || b.type == b2Shape::e_polygon) r["vertices_used"] = used;
+  if (a.type == b2Shape::e_polygon || b.type == b2Shape::e_polygon) diagnostics(line)["vertices_used"] = used;
   // The skins Box2D adds (b2_polygonRadius on each polygon and edge) shift
   // every separation by their sum.
   const float skins = (a.type == b2Shape::e_circle ? 0.0f : b2_polygonRadius) +
@@ -228,8 +268,10 @@ void contact_manifold(ojson& line) {
 }
 
 void gjk_distance_polygons(ojson& line) {
-  const b2PolygonShape a = box2d_polygon(float_points(line, "a"));
-  const b2PolygonShape b = box2d_polygon(float_points(line, "b"));
+  const std::vector<point> va = float_points(line, "a"), vb = float_points(line, "b");
+  const b2PolygonShape a = box2d_polygon(va), b = box2d_polygon(vb);
+  declare_polygon_change(line, "a", va, a);
+  declare_polygon_change(line, "b", vb, b);
   b2DistanceInput in;
   in.proxyA.Set(a.m_vertices, a.m_count, 0.0f);
   in.proxyB.Set(b.m_vertices, b.m_count, 0.0f);
@@ -246,14 +288,16 @@ void gjk_distance_polygons(ojson& line) {
     r["point_a"] = vec_json(out.pointA.x, out.pointA.y);
     r["point_b"] = vec_json(out.pointB.x, out.pointB.y);
   }
-  r["iterations"] = out.iterations;
-  r["vertices_used"] = ojson::array({a.m_count, b.m_count});
   line["result"] = r;
+  diagnostics(line)["iterations"] = out.iterations;
+  diagnostics(line)["vertices_used"] = ojson::array({a.m_count, b.m_count});
 }
 
 void epa_penetration_polygons(ojson& line) {
-  const b2PolygonShape a = box2d_polygon(float_points(line, "a"));
-  const b2PolygonShape b = box2d_polygon(float_points(line, "b"));
+  const std::vector<point> va = float_points(line, "a"), vb = float_points(line, "b");
+  const b2PolygonShape a = box2d_polygon(va), b = box2d_polygon(vb);
+  declare_polygon_change(line, "a", va, a);
+  declare_polygon_change(line, "b", vb, b);
   b2Transform identity;
   identity.SetIdentity();
   b2Manifold m;
@@ -267,12 +311,10 @@ void epa_penetration_polygons(ojson& line) {
     float deepest = wm.separations[0];
     for (int i = 1; i < m.pointCount; ++i) deepest = std::min(deepest, wm.separations[i]);
     const bool intersecting = deepest <= 0.0f;
-    r = {{"intersecting", intersecting},
-         {"depth", intersecting ? static_cast<double>(-deepest) : 0.0},
-         {"normal", vec_json(wm.normal.x, wm.normal.y)},
-         {"manifold_points", m.pointCount}};
-    if (!intersecting) r.erase("normal");
+    r = {{"intersecting", intersecting}, {"depth", intersecting ? static_cast<double>(-deepest) : 0.0}};
+    if (intersecting) r["normal"] = vec_json(wm.normal.x, wm.normal.y);
   }
+  diagnostics(line)["manifold_points"] = m.pointCount;
   line["allowances"] = {{"reference_face_tolerance", static_cast<double>(0.1f * b2_linearSlop)}};
   line["result"] = r;
 }
@@ -287,10 +329,12 @@ bool plain_polygons(const ojson& line) { return line.at("a").is_array() && line.
 // form goes through: a polygon (rounded or not) as b2PolygonShape::Set leaves
 // it (3..8 vertices, welded), a circle or point as its centre, a segment or
 // capsule as its two ends. `storage` keeps the points the proxy points to.
-int proxy_for(const shape& s, b2DistanceProxy& proxy, std::vector<b2Vec2>& storage) {
+int proxy_for(const shape& s, b2DistanceProxy& proxy, std::vector<b2Vec2>& storage, ojson& line,
+              const std::string& field) {
   if (s.form == shape::kind::polygon) {
     if (!convex_polygon(s.core)) throw std::invalid_argument("a polygon must be convex and have an area");
     const b2PolygonShape p = box2d_polygon(s.core);
+    declare_polygon_change(line, field, s.core, p);
     storage.assign(p.m_vertices, p.m_vertices + p.m_count);
   } else {
     storage.clear();
@@ -302,13 +346,10 @@ int proxy_for(const shape& s, b2DistanceProxy& proxy, std::vector<b2Vec2>& stora
 
 void gjk_distance(ojson& line) {
   if (plain_polygons(line)) return gjk_distance_polygons(line);  // as before the other shapes
-  const shape sa = to_float_shape(parse_shape(line.at("a"), "a"));
-  const shape sb = to_float_shape(parse_shape(line.at("b"), "b"));
-  line["a"] = shape_json(sa);
-  line["b"] = shape_json(sb);
+  const auto [sa, sb] = float_shapes(line);
   b2DistanceInput in;
   std::vector<b2Vec2> storage_a, storage_b;
-  const int used_a = proxy_for(sa, in.proxyA, storage_a), used_b = proxy_for(sb, in.proxyB, storage_b);
+  const int used_a = proxy_for(sa, in.proxyA, storage_a, line, "a"), used_b = proxy_for(sb, in.proxyB, storage_b, line, "b");
   in.transformA.SetIdentity();
   in.transformB.SetIdentity();
   // With useRadii, b2Distance takes the radii off the cores' distance and
@@ -325,9 +366,10 @@ void gjk_distance(ojson& line) {
     r["point_a"] = vec_json(out.pointA.x, out.pointA.y);
     r["point_b"] = vec_json(out.pointB.x, out.pointB.y);
   }
-  r["iterations"] = out.iterations;
-  if (sa.form == shape::kind::polygon || sb.form == shape::kind::polygon) r["vertices_used"] = ojson::array({used_a, used_b});
   line["result"] = r;
+  diagnostics(line)["iterations"] = out.iterations;
+  if (sa.form == shape::kind::polygon || sb.form == shape::kind::polygon)
+    diagnostics(line)["vertices_used"] = ojson::array({used_a, used_b});
 }
 
 // The Collide* function the contact factory picks (as contact.manifold),
@@ -336,11 +378,8 @@ void gjk_distance(ojson& line) {
 // b2_polygonRadius), the circle's own radius (0 for a point).
 void epa_penetration(ojson& line) {
   if (plain_polygons(line)) return epa_penetration_polygons(line);
-  const shape sa = to_float_shape(parse_shape(line.at("a"), "a"));
-  const shape sb = to_float_shape(parse_shape(line.at("b"), "b"));
-  line["a"] = shape_json(sa);
-  line["b"] = shape_json(sb);
-  const box2d_shape a = make_box2d_shape(sa), b = make_box2d_shape(sb);
+  const auto [sa, sb] = float_shapes(line);
+  const box2d_shape a = make_box2d_shape(sa, line, "a"), b = make_box2d_shape(sb, line, "b");
   b2Transform identity;
   identity.SetIdentity();
   b2Manifold m;
@@ -360,20 +399,27 @@ void epa_penetration(ojson& line) {
     for (int i = 1; i < m.pointCount; ++i) deepest = std::min(deepest, wm.separations[i]);
     const bool intersecting = deepest <= 0.0f;
     const b2Vec2 n = swapped ? -wm.normal : wm.normal;  // Box2D's normal: from its A to its B
-    r = {{"intersecting", intersecting},
-         {"depth", intersecting ? static_cast<double>(-deepest) : 0.0},
-         {"normal", vec_json(n.x, n.y)},
-         {"manifold_points", m.pointCount},
-         {"swapped", swapped}};
-    if (!intersecting) r.erase("normal");
+    r = {{"intersecting", intersecting}, {"depth", intersecting ? static_cast<double>(-deepest) : 0.0}};
+    if (intersecting) r["normal"] = vec_json(n.x, n.y);
   }
+  diagnostics(line)["manifold_points"] = m.pointCount;
+  diagnostics(line)["swapped"] = swapped;
   line["allowances"] = {{"reference_face_tolerance", static_cast<double>(0.1f * b2_linearSlop)}};
   line["result"] = r;
 }
 
 // ---- step.pair -------------------------------------------------------------
 
-float to_float(double x) { return static_cast<float>(x); }
+// A double already rounded to float (to_float), as Box2D's type.
+float as_float(double x) { return static_cast<float>(x); }
+
+// A positive input rounded to float: unsupported where float makes it 0.
+double positive_float(double x, const std::string& what) {
+  if (!(x > 0)) throw std::invalid_argument(what + ": must be > 0");
+  const double f = to_float(x, what);
+  if (!(f > 0)) throw unsupported_case(what + ": " + ojson(x).dump() + " is 0 in float");
+  return f;
+}
 
 struct body_request {
   bool is_static = false;
@@ -397,25 +443,24 @@ body_request read_body(ojson& j, const std::string& what) {
     const ojson& list = j["vertices"];
     if (!list.is_array()) throw std::invalid_argument(what + ".vertices: expected a list of [x, y]");
     for (std::size_t i = 0; i < list.size(); ++i) b.vertices.push_back(finite_point(list[i], what + ".vertices"));
-    b.vertices = to_float_grid(b.vertices);
+    b.vertices = to_float_grid(b.vertices, what + ".vertices");
     if (!convex_polygon(b.vertices))
       throw std::invalid_argument(what + ".vertices: not a convex polygon with an area (in float)");
     j["vertices"] = points_json(b.vertices);
   } else {
-    b.radius = static_cast<double>(to_float(finite_number(j["radius"], what + ".radius")));
-    if (!(b.radius > 0)) throw std::invalid_argument(what + ".radius: must be > 0");
+    b.radius = positive_float(finite_number(j["radius"], what + ".radius"), what + ".radius");
     j["radius"] = b.radius;
   }
   const auto vec = [&](const char* field, point fallback) {
     if (!j.contains(field)) return fallback;
     point p = finite_point(j[field], what + "." + field);
-    p = {static_cast<double>(to_float(p.x)), static_cast<double>(to_float(p.y))};
+    p = {to_float(p.x, what + "." + field), to_float(p.y, what + "." + field)};
     j[field] = vec_json(p.x, p.y);
     return p;
   };
   const auto scalar = [&](const char* field, double fallback) {
     if (!j.contains(field)) return fallback;
-    const double x = static_cast<double>(to_float(finite_number(j[field], what + "." + field)));
+    const double x = to_float(finite_number(j[field], what + "." + field), what + "." + field);
     j[field] = x;
     return x;
   };
@@ -424,14 +469,22 @@ body_request read_body(ojson& j, const std::string& what) {
   b.angle = scalar("angle", 0);
   b.angular_velocity = scalar("angular_velocity", 0);
   if (!b.is_static && !j.contains("density")) throw std::invalid_argument(what + ": a dynamic body needs \"density\"");
-  b.density = scalar("density", 1);
-  if (!(b.density > 0)) throw std::invalid_argument(what + ".density: must be > 0");
+  if (j.contains("density")) {
+    b.density = positive_float(finite_number(j["density"], what + ".density"), what + ".density");
+    j["density"] = b.density;
+  }
   return b;
 }
 
 double read_step_scalar(ojson& line, const char* field, bool positive) {
-  const double x = static_cast<double>(to_float(finite_number(line.at(field), field)));
-  if (positive ? !(x > 0) : x < 0) throw std::invalid_argument(std::string(field) + (positive ? ": must be > 0" : ": must be >= 0"));
+  const double given = finite_number(line.at(field), field);
+  if (positive) {
+    const double x = positive_float(given, field);
+    line[field] = x;
+    return x;
+  }
+  if (given < 0) throw std::invalid_argument(std::string(field) + ": must be >= 0");
+  const double x = to_float(given, field);
   line[field] = x;
   return x;
 }
@@ -483,14 +536,23 @@ void step_pair(ojson& line) {
   point g{0, 0};
   if (line.contains("gravity")) {
     g = finite_point(line["gravity"], "gravity");
-    g = {static_cast<double>(to_float(g.x)), static_cast<double>(to_float(g.y))};
+    g = {to_float(g.x, "gravity"), to_float(g.y, "gravity")};
     line["gravity"] = vec_json(g.x, g.y);
   }
   for (const body_request& b : req)
     if (b.polygon && b.vertices.size() > b2_maxPolygonVertices)
       throw unsupported_case("Box2D polygons have 3 to 8 vertices, this one has " + std::to_string(b.vertices.size()));
+  // Both fixtures get mu; the contact uses b2MixFriction(mu, mu) =
+  // sqrt(mu mu), which is mu again (in binary floating point the square root
+  // of a rounded square is the number) unless mu mu underflows float.
+  const float mixed_mu = b2MixFriction(as_float(mu), as_float(mu));
+  if (static_cast<double>(mixed_mu) != mu) {
+    declare_input_change(line, "friction", "b2MixFriction(mu, mu) = sqrt(mu mu) in float is " +
+                                               ojson(static_cast<double>(mixed_mu)).dump() + " (mu mu underflows)");
+    line["friction"] = static_cast<double>(mixed_mu);
+  }
 
-  b2World world(b2Vec2(to_float(g.x), to_float(g.y)));
+  b2World world(b2Vec2(as_float(g.x), as_float(g.y)));
   world.SetAllowSleeping(false);
   contact_log log;
   world.SetContactListener(&log);
@@ -500,8 +562,8 @@ void step_pair(ojson& line) {
     const body_request& b = req[i];
     b2BodyDef def;
     def.type = b.is_static ? b2_staticBody : b2_dynamicBody;
-    def.position.Set(to_float(b.position.x), to_float(b.position.y));  // the body origin
-    def.angle = to_float(b.angle);
+    def.position.Set(as_float(b.position.x), as_float(b.position.y));  // the body origin
+    def.angle = as_float(b.angle);
     bodies[i] = world.CreateBody(&def);
     b2FixtureDef fd;
     b2PolygonShape polygon;
@@ -509,22 +571,34 @@ void step_pair(ojson& line) {
     if (b.polygon) {
       polygon = box2d_polygon(b.vertices);  // unsupported if not strictly convex; may weld (vertices_used)
       vertices_used[i] = polygon.m_count;
+      const std::string change = polygon_change(b.vertices, vertices_of(polygon), "b2PolygonShape::Set");
+      if (!change.empty()) declare_input_change(line, i == 0 ? "body1" : "body2", "vertices: " + change);
       fd.shape = &polygon;
     } else {
-      circle.m_radius = to_float(b.radius);  // centred on the body origin
+      circle.m_radius = as_float(b.radius);  // centred on the body origin
       fd.shape = &circle;
     }
-    fd.density = to_float(b.density);
-    fd.friction = to_float(mu);        // b2MixFriction: sqrt(mu mu) = mu
-    fd.restitution = to_float(e);      // b2MixRestitution: max(e, e) = e
+    fd.density = as_float(b.density);
+    fd.friction = as_float(mu);        // mixed below
+    fd.restitution = as_float(e);      // b2MixRestitution: max(e, e) = e
     bodies[i]->CreateFixture(&fd);     // ResetMassData: the centre of mass follows from the shape
     // Velocities of the centre of mass (b2Body::SetLinearVelocity), set once
     // the mass is known; a static body ignores them.
-    bodies[i]->SetLinearVelocity(b2Vec2(to_float(b.velocity.x), to_float(b.velocity.y)));
-    bodies[i]->SetAngularVelocity(to_float(b.angular_velocity));
+    bodies[i]->SetLinearVelocity(b2Vec2(as_float(b.velocity.x), as_float(b.velocity.y)));
+    bodies[i]->SetAngularVelocity(as_float(b.angular_velocity));
   }
+  // Box2D's velocity iterations: each is one sweep of sequential impulses
+  // over the contacts (b2ContactSolver::SolveVelocityConstraints): per
+  // contact the friction impulses point by point, then the normal ones,
+  // point by point for one point and jointly for two (g_blockSolve: the 2x2
+  // LCP of the manifold solved exactly by enumerating its four cases, with
+  // a fallback to sequential points when the pair is ill-conditioned). So
+  // the count is that of projected Gauss-Seidel sweeps, where a two-point
+  // manifold's normal block is one exact step. A TOI sub-step (continuous
+  // physics) runs the same count again on the contacts it solves, from
+  // zero impulses (b2World::SolveTOI: warmStarting false).
   constexpr int velocity_iterations = 8, position_iterations = 3;
-  world.Step(to_float(dt), velocity_iterations, position_iterations);
+  world.Step(as_float(dt), velocity_iterations, position_iterations);
 
   ojson r;
   for (int i = 0; i < 2; ++i) {
@@ -535,7 +609,7 @@ void step_pair(ojson& line) {
         {"velocity", vec_json(b->GetLinearVelocity().x, b->GetLinearVelocity().y)},
         {"angular_velocity", static_cast<double>(b->GetAngularVelocity())}};
   }
-  ojson contacts = ojson::array();
+  ojson contacts = ojson::array(), contact_notes = ojson::array();
   for (const contact_log::entry& c : log.entries) {
     if (c.solves == 0) continue;  // touching but not solved (cannot happen with two awake bodies)
     // Box2D applies -P to its body A and +P to its body B, with
@@ -551,26 +625,36 @@ void step_pair(ojson& line) {
       contacts.push_back({{"point", vec_json(c.points[k].x, c.points[k].y)},
                           {"normal", vec_json(n.x, n.y)},
                           {"jn", static_cast<double>(c.normal_impulses[k])},
-                          {"jt", static_cast<double>(-c.tangent_impulses[k])},
-                          {"box2d_body1_is_a", body1_is_a},
-                          {"solves", c.solves}});
+                          {"jt", static_cast<double>(-c.tangent_impulses[k])}});
+    for (int k = 0; k < c.count; ++k)  // the same order as "contacts"
+      contact_notes.push_back({{"box2d_body1_is_a", body1_is_a}, {"solves", c.solves}});
   }
   r["contacts"] = contacts;
-  if (req[0].polygon || req[1].polygon) r["vertices_used"] = ojson::array({vertices_used[0], vertices_used[1]});
-  line["engine_settings"] = {{"velocity_iterations", velocity_iterations},
+  ojson& notes = diagnostics(line);
+  notes["contacts"] = contact_notes;  // solves 2: a TOI sub-step solved the contact again (impulses summed)
+  if (req[0].polygon || req[1].polygon) notes["vertices_used"] = ojson::array({vertices_used[0], vertices_used[1]});
+  notes["engine_settings"] = {{"velocity_iterations", velocity_iterations},
+                             {"velocity_iterations_meaning",
+                              "sweeps of sequential impulses over the contacts; a two-point manifold's normal "
+                              "impulses are solved as one block (g_blockSolve), exactly"},
+                             {"block_solve", g_blockSolve},
                              {"position_iterations", position_iterations},
                              {"iterations_source", "Box2D 2.4.1 docs/hello.md (suggested 8 and 3) and testbed/settings.h"},
                              {"allow_sleeping", false},
-                             {"warm_starting", true},
-                             {"continuous_physics", true},
-                             {"sub_stepping", false},
+                             {"warm_starting", world.GetWarmStarting()},
+                             {"warm_starting_effect",
+                              "none in this one step: a new contact has no impulses to start from, and a TOI "
+                              "sub-step does not warm start"},
+                             {"continuous_physics", world.GetContinuousPhysics()},
+                             {"sub_stepping", world.GetSubStepping()},
                              {"linear_slop", static_cast<double>(b2_linearSlop)},
                              {"polygon_radius", static_cast<double>(b2_polygonRadius)},
                              {"restitution_threshold", 1.0},
                              {"baumgarte", static_cast<double>(b2_baumgarte)},
                              {"max_linear_correction", static_cast<double>(b2_maxLinearCorrection)},
                              {"aabb_extension", static_cast<double>(b2_aabbExtension)}};
-  ojson allowances = {{"restitution_threshold", 1.0}};  // b2FixtureDef::restitutionThreshold default
+  ojson allowances = {{"restitution_threshold", 1.0},  // b2FixtureDef::restitutionThreshold default
+                      {"solver_iterations", velocity_iterations}};
   if (req[0].polygon || req[1].polygon)
     allowances["polygon_radius"] = static_cast<double>((req[0].polygon ? b2_polygonRadius : 0.0f) +
                                                        (req[1].polygon ? b2_polygonRadius : 0.0f));

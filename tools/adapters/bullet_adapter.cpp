@@ -36,7 +36,9 @@
 //                    segment's direction about z, at the midpoint; its
 //                    core is the segment, its margin the radius. The
 //                    endpoints Bullet uses (midpoint +- the rotated half
-//                    length, in float) are written back into the line.
+//                    length, in float) are written back into the line and,
+//                    where they differ from the given ones rounded to
+//                    float, declared (diagnostics.input_changes).
 // Every shape is wrapped in a btConvex2dShape. Transforms are the identity
 // except for circles, points and capsules, which Bullet places by their
 // transform.
@@ -75,12 +77,15 @@
 //     stays in a's frame; btGjkEpa2.h does not say so. It matters when a's
 //     transform rotates (a segment or capsule, a btCapsuleShapeX turned along
 //     its segment), so the adapter turns the normal by a's basis.
-// The z components Bullet returns are reported as "normal_z" (0 when it
-// stayed in the plane).
+// Answer lines: the result holds the op's fields (status included); what
+// else Bullet says goes to "diagnostics": the z components it returns
+// (normal_z, point_z: 0 when it stayed in the plane), the cores' distance
+// (core_distance), btGjkPairDetector's last_used_method and
+// degenerate_simplex.
 //
 // Each case runs in its own process with a time limit: Bullet's GJK has
 // iteration caps, but a failing case should cost that case only.
-#include "adapter_io.hpp"
+#include <rigidref/protocol/adapter_io.hpp>
 
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/CollisionShapes/btConvex2dShape.h>
@@ -93,11 +98,12 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
 
-using namespace rigidref::adapters;
+using namespace rigidref::protocol;
 
 #ifdef BT_USE_DOUBLE_PRECISION
 constexpr const char* precision_name = "double";
@@ -168,16 +174,24 @@ pair_input read_pair(ojson& line) {
   in.a = parse_shape(line.at("a"), "a");
   in.b = parse_shape(line.at("b"), "b");
 #ifndef BT_USE_DOUBLE_PRECISION
-  in.a = to_float_shape(in.a);
-  in.b = to_float_shape(in.b);
+  in.a = to_float_shape(in.a, "a");
+  in.b = to_float_shape(in.b, "b");
 #endif
   for (const shape* s : {&in.a, &in.b})
     if (s->form == shape::kind::polygon && !convex_polygon(s->core))
       throw std::invalid_argument("a polygon must be convex and have an area");  // the protocol's rule
+  const std::vector<point> given_a = in.a.core, given_b = in.b.core;
   in.ba = make_shape(in.a);
   in.bb = make_shape(in.b);
-  line["a"] = shape_json(in.a);
-  line["b"] = shape_json(in.b);
+  for (const auto& [field, s, given] : {std::tuple{"a", &in.a, &given_a}, std::tuple{"b", &in.b, &given_b}}) {
+    line[field] = shape_json(*s, line[field]);
+    if (s->form == shape::kind::segment && (s->core[0].x != (*given)[0].x || s->core[0].y != (*given)[0].y ||
+                                            s->core[1].x != (*given)[1].x || s->core[1].y != (*given)[1].y))
+      declare_input_change(line, field,
+                           "segment: Bullet's btCapsuleShapeX lies at the midpoint, turned onto the segment, with "
+                           "half its length: its endpoints in " + std::string(precision_name) + " are " +
+                               points_json(s->core).dump() + ", not the given " + points_json(*given).dump());
+  }
   return in;
 }
 
@@ -224,12 +238,12 @@ void gjk_distance_solver2(ojson& line) {
       out = {{"intersecting", false},
              {"distance", static_cast<double>(distance)},
              {"point_a", vec_json(pa.x(), pa.y())},
-             {"point_b", vec_json(pb.x(), pb.y())},
-             {"core_distance", static_cast<double>(r.distance)}};
-      if (pa.z() != 0 || pb.z() != 0) out["point_z"] = vec_json(pa.z(), pb.z());
+             {"point_b", vec_json(pb.x(), pb.y())}};
+      if (pa.z() != 0 || pb.z() != 0) diagnostics(line)["point_z"] = vec_json(pa.z(), pb.z());
     } else {
-      out = {{"intersecting", true}, {"distance", 0.0}, {"core_distance", static_cast<double>(r.distance)}};
+      out = {{"intersecting", true}, {"distance", 0.0}};
     }
+    diagnostics(line)["core_distance"] = static_cast<double>(r.distance);
   } else if (r.status == btGjkEpaSolver2::sResults::Penetrating) {
     out = {{"intersecting", true}, {"distance", 0.0}};
   } else {
@@ -250,10 +264,8 @@ void epa_penetration_solver2(ojson& line) {
   line["allowances"] = {{"epa_tolerance", 1e-4}};
   if (penetrating) {
     const btVector3 n = -world_normal_solver2(in, r);
-    out = {{"intersecting", true},
-           {"depth", static_cast<double>(-r.distance)},
-           {"normal", vec_json(n.x(), n.y())},
-           {"normal_z", static_cast<double>(n.z())}};
+    out = {{"intersecting", true}, {"depth", static_cast<double>(-r.distance)}, {"normal", vec_json(n.x(), n.y())}};
+    diagnostics(line)["normal_z"] = static_cast<double>(n.z());
   } else if (r.status == btGjkEpaSolver2::sResults::Separated) {
     out = {{"intersecting", false}, {"depth", 0.0}};
   } else {
@@ -307,8 +319,8 @@ void gjk_distance_detector(ojson& line) {
   } else {
     out = {{"intersecting", true}, {"distance", 0.0}};
   }
-  out["last_used_method"] = method;
-  out["degenerate_simplex"] = degenerate;
+  diagnostics(line)["last_used_method"] = method;
+  diagnostics(line)["degenerate_simplex"] = degenerate;
   line["result"] = out;
 }
 
@@ -320,15 +332,13 @@ void epa_penetration_detector(ojson& line) {
   ojson out;
   if (r.depth <= 0) {
     const btVector3 n = -r.normal_on_b;  // from A to B
-    out = {{"intersecting", true},
-           {"depth", static_cast<double>(-r.depth)},
-           {"normal", vec_json(n.x(), n.y())},
-           {"normal_z", static_cast<double>(n.z())}};
+    out = {{"intersecting", true}, {"depth", static_cast<double>(-r.depth)}, {"normal", vec_json(n.x(), n.y())}};
+    diagnostics(line)["normal_z"] = static_cast<double>(n.z());
   } else {
     out = {{"intersecting", false}, {"depth", 0.0}};
   }
-  out["last_used_method"] = method;
-  out["degenerate_simplex"] = degenerate;
+  diagnostics(line)["last_used_method"] = method;
+  diagnostics(line)["degenerate_simplex"] = degenerate;
   line["result"] = out;
 }
 

@@ -12,8 +12,8 @@
 // cannot grow into a polytope for a touching contact and answers depth 0
 // (simplexToPolytope2/3 in libccd's ccd.c). `--equal-prisms` keeps equal
 // ranges to show that (derivations/engines.md). The z component of the
-// normal libccd returns is reported as "normal_z" (0 when the embedding
-// worked). The protocol's other shapes (rounded polygons, circles, points,
+// normal libccd returns is reported as diagnostics.normal_z (0 when the
+// embedding worked). The protocol's other shapes (rounded polygons, circles, points,
 // segments, capsules) go through the same support-function interface: the
 // core's support moved by the radius (see `support`). Findings: D-ENGINE-8
 // (embedding), D-ENGINE-9 (NaN normal on
@@ -21,7 +21,10 @@
 // Tolerances left at CCD_INIT's defaults (epa_tolerance = mpr_tolerance =
 // 1e-4, declared as allowances); max_iterations is unbounded by default, so
 // each case runs in its own process with a time limit (a hang is "crashed").
-#include "adapter_io.hpp"
+// libccd sees a shape only through its support function, which for a
+// polygon that is not convex is that of its convex hull: such a polygon is
+// answered as its hull, and declared (diagnostics.input_changes).
+#include <rigidref/protocol/adapter_io.hpp>
 
 #include <ccd/ccd.h>
 
@@ -32,7 +35,7 @@
 
 namespace {
 
-using namespace rigidref::adapters;
+using namespace rigidref::protocol;
 
 // A 2D shape is a core (the polygon's vertices, a point, a segment's two
 // endpoints) grown by a disc of radius r; its prism is that set times
@@ -93,15 +96,22 @@ double size_of(const std::vector<point>& v, double r) {
 // The prism's base for a request shape: polygons as before (any list of 3 or
 // more points; libccd's support is that of their hull), the new shapes
 // through their core and radius.
-void read_base(const ojson& j, const char* what, prism& p) {
+void read_base(ojson& line, const char* what, prism& p) {
+  const ojson& j = line.at(what);
+  bool polygon = true;
   if (j.is_array()) {
     p.base = points(j, what);
     if (p.base.size() < 3) throw unsupported_case("needs polygons of 3 or more vertices");
-    return;
+  } else {
+    const shape s = parse_shape(j, what);
+    p.base = s.core;
+    p.r = s.radius;
+    polygon = s.form == shape::kind::polygon;
   }
-  const shape s = parse_shape(j, what);
-  p.base = s.core;
-  p.r = s.radius;
+  if (polygon && !convex_polygon(p.base))
+    declare_input_change(line, what,
+                         "not a convex polygon with an area: libccd sees it through its support function, "
+                         "which is that of the convex hull, and answered for the hull");
 }
 
 bool use_mpr = false;
@@ -112,10 +122,10 @@ struct pair_setup {
   ccd_t ccd;
 };
 
-pair_setup setup(const ojson& line) {
+pair_setup setup(ojson& line) {
   pair_setup s;
-  read_base(line.at("a"), "a", s.a);
-  read_base(line.at("b"), "b", s.b);
+  read_base(line, "a", s.a);
+  read_base(line, "b", s.b);
   const double size = std::max(size_of(s.a.base, s.a.r), size_of(s.b.base, s.b.r));
   const double h = size > 0 ? size : 1;
   s.a.h = h;
@@ -144,10 +154,8 @@ void epa_penetration(ojson& line) {
   if (rc != 0) {
     line["result"] = {{"intersecting", false}, {"depth", 0.0}};
   } else {
-    line["result"] = {{"intersecting", true},
-                      {"depth", depth},
-                      {"normal", vec_json(dir.v[0], dir.v[1])},
-                      {"normal_z", dir.v[2]}};
+    line["result"] = {{"intersecting", true}, {"depth", depth}, {"normal", vec_json(dir.v[0], dir.v[1])}};
+    diagnostics(line)["normal_z"] = dir.v[2];  // 0 when the prism embedding kept the normal in the plane
   }
   line["allowances"] = {{use_mpr ? "mpr_tolerance" : "epa_tolerance", use_mpr ? s.ccd.mpr_tolerance : s.ccd.epa_tolerance}};
 }

@@ -10,7 +10,8 @@
 //             (one rounding of the adapter's, far inside the budget).
 // Chipmunk's formulas are shoelace sums, valid for any simple polygon, so the
 // adapter passes concave polygons too (Chipmunk's poly *shapes* are convex;
-// these helpers do not check). What was measured: D-ENGINE-7.
+// these helpers do not check). A request by total "mass" is unsupported.
+// What was measured: D-ENGINE-7.
 //
 // contact.manifold  cpShapesCollide on shapes of a static body at the origin
 //                   (cpShapeCacheBB for the identity transform): polygons
@@ -20,14 +21,16 @@
 //                   cpSegmentShapeNew with the radius. The normal points from
 //                   a to b (cpShapesCollide negates it when cpCollide ordered
 //                   the shapes by type, circle < segment < polygon); each
-//                   point is reported as pointA (on a), with point_a and
-//                   point_b, and "separation" is the returned distance as it
-//                   is. cpPolyShapeNew takes the convex hull of the vertices
-//                   (vertices_used).
+//                   point is reported as pointA (on a), and "separation" is
+//                   the returned distance as it is; pointA and pointB go to
+//                   diagnostics.points. cpPolyShapeNew takes the convex hull
+//                   of the vertices (diagnostics.vertices_used, and
+//                   diagnostics.input_changes where the hull differs).
 // step.pair         a cpSpace with the request's gravity, sleeping off
 //                   (sleepTimeThreshold = INFINITY, also the default), the
-//                   default 10 iterations (cpSpaceNew), stepped once by dt
-//                   with cpSpaceStep. A dynamic body is cpBodyNew(0, 0) whose
+//                   default 10 iterations (cpSpaceNew; declared as the
+//                   allowance solver_iterations, see step_pair), stepped
+//                   once by dt with cpSpaceStep. A dynamic body is cpBodyNew(0, 0) whose
 //                   mass, moment and centre of gravity come from its shape's
 //                   density (cpShapeSetDensity); a static body is
 //                   cpBodyNewStatic. cpBodySetPosition/GetPosition are the
@@ -36,7 +39,8 @@
 //                   elasticities and frictions (cpArbiterUpdate), so each
 //                   shape gets sqrt(e) and sqrt(mu); where the product differs
 //                   from the request's value in the last bit the line gives
-//                   Chipmunk's ("input_changes"). Impulses: Chipmunk's public
+//                   Chipmunk's and declares it (diagnostics.input_changes).
+//                   Impulses: Chipmunk's public
 //                   API gives the total impulse of an arbiter
 //                   (cpArbiterTotalImpulse, from a post-solve handler), not
 //                   the per-point ones: one "contacts" entry per arbiter, with
@@ -45,7 +49,7 @@
 //                   Note the order of cpSpaceStep: positions move first with
 //                   the velocities given, then collisions are found and the
 //                   velocities solved (cpSpaceStep.c).
-#include "adapter_io.hpp"
+#include <rigidref/protocol/adapter_io.hpp>
 
 #include <chipmunk/chipmunk.h>
 
@@ -54,12 +58,12 @@
 
 namespace {
 
-using namespace rigidref::adapters;
+using namespace rigidref::protocol;
 
 void mass_polygon(ojson& line) {
+  const double density = polygon_density(line);
   const std::vector<point> v = points(line.at("vertices"), "vertices");
   if (v.size() < 3) throw unsupported_case("fewer than 3 vertices");
-  const double density = line.contains("density") ? number(line["density"], "density") : 1.0;
   std::vector<cpVect> c;
   for (const point& p : v) c.push_back(cpv(p.x, p.y));
   const int n = static_cast<int>(c.size());
@@ -94,16 +98,33 @@ cpShape* make_chipmunk_shape(cpBody* body, const shape& s) {
   return nullptr;
 }
 
+// The vertices a cpPolyShape keeps (the hull cpPolyShapeNew took).
+std::vector<point> polygon_vertices(const cpShape* s) {
+  std::vector<point> out;
+  for (int i = 0; i < cpPolyShapeGetCount(s); ++i) out.push_back({cpPolyShapeGetVert(s, i).x, cpPolyShapeGetVert(s, i).y});
+  return out;
+}
+
+// Declares input `field` changed where cpPolyShapeNew's hull is not the
+// polygon `given`; `prefix` names the part of the field ("vertices: ").
+void declare_hull_change(ojson& line, const std::string& field, const std::string& prefix,
+                         const std::vector<point>& given, const cpShape* s) {
+  const std::string change = polygon_change(given, polygon_vertices(s), "cpPolyShapeNew (convex hull)");
+  if (!change.empty()) declare_input_change(line, field, prefix + change);
+}
+
 void contact_manifold(ojson& line) {
   const shape sa = parse_shape(line.at("a"), "a"), sb = parse_shape(line.at("b"), "b");
   cpBody* body = cpBodyNewStatic();
   cpShape* a = make_chipmunk_shape(body, sa);
   cpShape* b = make_chipmunk_shape(body, sb);
+  if (sa.form == shape::kind::polygon) declare_hull_change(line, "a", "", sa.core, a);
+  if (sb.form == shape::kind::polygon) declare_hull_change(line, "b", "", sb.core, b);
   cpShapeCacheBB(a);  // world-space data for the body's (identity) transform
   cpShapeCacheBB(b);
   const cpContactPointSet set = cpShapesCollide(a, b);
   ojson r;
-  ojson points = ojson::array();
+  ojson points = ojson::array(), on_shapes = ojson::array();
   if (set.count > 0) {
     // cpShapesCollide flips the normal back when cpCollide swapped the
     // shapes (it orders them by type): the normal points from a to b.
@@ -112,21 +133,21 @@ void contact_manifold(ojson& line) {
       const auto& p = set.points[i];
       // pointA is on a's surface, pointB on b's; "separation" is the
       // returned distance as it is (see derivations/engines.md on its sign).
-      points.push_back({{"point", vec_json(p.pointA.x, p.pointA.y)},
-                        {"separation", p.distance},
-                        {"point_a", vec_json(p.pointA.x, p.pointA.y)},
-                        {"point_b", vec_json(p.pointB.x, p.pointB.y)}});
+      points.push_back({{"point", vec_json(p.pointA.x, p.pointA.y)}, {"separation", p.distance}});
+      on_shapes.push_back({{"point_a", vec_json(p.pointA.x, p.pointA.y)}, {"point_b", vec_json(p.pointB.x, p.pointB.y)}});
     }
   }
   r["points"] = points;
+  ojson& notes = diagnostics(line);
+  notes["points"] = on_shapes;  // the result's points in order: Chipmunk's pointA (on a) and pointB (on b)
   // cpCollide puts the shape of the lower type first (circle < segment < polygon).
   const auto type_rank = [](const shape& s) {
     return s.form == shape::kind::polygon ? 2 : s.form == shape::kind::segment ? 1 : 0;
   };
-  r["swapped"] = type_rank(sa) > type_rank(sb);
+  notes["swapped"] = type_rank(sa) > type_rank(sb);
   if (sa.form == shape::kind::polygon || sb.form == shape::kind::polygon)
-    r["vertices_used"] = ojson::array({sa.form == shape::kind::polygon ? cpPolyShapeGetCount(a) : 0,
-                                       sb.form == shape::kind::polygon ? cpPolyShapeGetCount(b) : 0});
+    notes["vertices_used"] = ojson::array({sa.form == shape::kind::polygon ? cpPolyShapeGetCount(a) : 0,
+                                           sb.form == shape::kind::polygon ? cpPolyShapeGetCount(b) : 0});
   cpShapeFree(a);
   cpShapeFree(b);
   cpBodyFree(body);
@@ -196,11 +217,7 @@ void post_solve(cpArbiter* arb, cpSpace*, cpDataPointer data) {
   ojson points = ojson::array();
   for (int i = 0; i < set.count; ++i)
     points.push_back(vec_json(set.points[i].pointA.x, set.points[i].pointA.y));
-  log.contacts.push_back({{"normal", vec_json(n.x, n.y)},
-                          {"jn", cpvdot(j2, n)},
-                          {"jt", cpvdot(j2, t)},
-                          {"points", points},
-                          {"total_of_points", set.count}});
+  log.contacts.push_back({{"points", points}, {"normal", vec_json(n.x, n.y)}, {"jn", cpvdot(j2, n)}, {"jt", cpvdot(j2, t)}});
 }
 
 void step_pair(ojson& line) {
@@ -220,14 +237,19 @@ void step_pair(ojson& line) {
   // line when they differ from the request's in the last bit.
   const double shape_e = std::sqrt(e), shape_mu = std::sqrt(mu);
   const double used_e = shape_e * shape_e, used_mu = shape_mu * shape_mu;
-  std::string changes;
   if (used_e != e) {
     line["restitution"] = used_e;
-    changes += "restitution " + ojson(e).dump() + " -> sqrt(e)^2 = " + ojson(used_e).dump() + "; ";
+    declare_input_change(line, "restitution",
+                         "Chipmunk multiplies the shapes' elasticities (cpArbiterUpdate: e = e_a e_b); each shape "
+                         "got sqrt(e), and sqrt(e)^2 = " + ojson(used_e).dump() + " is not " + ojson(e).dump() +
+                         " in double");
   }
   if (used_mu != mu) {
     line["friction"] = used_mu;
-    changes += "friction " + ojson(mu).dump() + " -> sqrt(mu)^2 = " + ojson(used_mu).dump() + "; ";
+    declare_input_change(line, "friction",
+                         "Chipmunk multiplies the shapes' frictions (cpArbiterUpdate: u = u_a u_b); each shape "
+                         "got sqrt(mu), and sqrt(mu)^2 = " + ojson(used_mu).dump() + " is not " + ojson(mu).dump() +
+                         " in double");
   }
 
   cpSpace* space = cpSpaceNew();
@@ -249,6 +271,7 @@ void step_pair(ojson& line) {
       std::vector<cpVect> v;
       for (const point& p : b.vertices) v.push_back(cpv(p.x, p.y));
       s = cpPolyShapeNew(body, static_cast<int>(v.size()), v.data(), cpTransformIdentity, 0.0);
+      declare_hull_change(line, i == 0 ? "body1" : "body2", "vertices: ", b.vertices, s);
     } else {
       s = cpCircleShapeNew(body, b.radius, cpvzero);  // centred on the body origin
     }
@@ -269,6 +292,15 @@ void step_pair(ojson& line) {
     shapes[i] = s;
   }
   log.body1 = bodies[0];
+  // Chipmunk's solver (cpSpaceStep.c): after the cached impulses, it sweeps
+  // `iterations` times over the arbiters, each contact point applying its
+  // normal impulse (clamped >= 0, with the bias impulse for the overlap kept
+  // apart as a pseudo-velocity) and its friction impulse (clamped to the
+  // cone): projected Gauss-Seidel, one sweep per iteration. Warm starting
+  // is always on (cpArbiterApplyCachedImpulse), with no effect in this one
+  // step: the first cpSpaceStep scales the cache by dt_coef = 0 (prev_dt is
+  // 0) and a new arbiter has no cached impulses.
+  const int iterations = cpSpaceGetIterations(space);
   cpSpaceStep(space, dt);
 
   ojson r;
@@ -281,13 +313,21 @@ void step_pair(ojson& line) {
                                                  {"angular_velocity", cpBodyGetAngularVelocity(b)}};
   }
   r["contacts"] = log.contacts;
+  ojson& notes = diagnostics(line);
   if (req[0].polygon || req[1].polygon) {
     ojson used = ojson::array();
     for (int i = 0; i < 2; ++i) used.push_back(req[i].polygon ? cpPolyShapeGetCount(shapes[i]) : 0);
-    r["vertices_used"] = used;
+    notes["vertices_used"] = used;
   }
-  line["engine_settings"] = {{"iterations", cpSpaceGetIterations(space)},
+  notes["engine_settings"] = {{"iterations", iterations},
+                             {"iterations_meaning",
+                              "projected Gauss-Seidel sweeps over the arbiters' contact points (cpArbiterApplyImpulse: "
+                              "normal and friction impulse per point; the overlap's bias impulse apart)"},
                              {"iterations_source", "cpSpaceNew's default (cpSpaceInit: iterations = 10)"},
+                             {"warm_starting", true},
+                             {"warm_starting_effect",
+                              "none in this one step: the first cpSpaceStep scales cached impulses by dt_coef = 0, "
+                              "and a new arbiter has none"},
                              {"sleep_time_threshold", "infinity (sleeping off)"},
                              {"idle_speed_threshold", cpSpaceGetIdleSpeedThreshold(space)},
                              {"damping", cpSpaceGetDamping(space)},
@@ -298,7 +338,7 @@ void step_pair(ojson& line) {
                              {"shape_friction", shape_mu},
                              {"combine_rule", "e = e1 e2, mu = mu1 mu2 (each shape: sqrt)"},
                              {"impulses", "per arbiter: cpArbiterTotalImpulse (no per-point impulse in the public API)"}};
-  if (!changes.empty()) line["input_changes"] = changes.substr(0, changes.size() - 2);
+  line["allowances"] = {{"solver_iterations", iterations}};
   for (int i = 0; i < 2; ++i) {
     cpSpaceRemoveShape(space, shapes[i]);
     cpSpaceRemoveBody(space, bodies[i]);

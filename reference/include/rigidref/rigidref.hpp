@@ -3,7 +3,9 @@
 // collision headers instantiate Boost.Multiprecision rationals).
 //
 // Not included: rigidref/mpfr.hpp (the optional MPFR scalar: it needs
-// libmpfr-dev and -lmpfr -lgmp at link time; include it yourself).
+// libmpfr-dev and -lmpfr -lgmp at link time; include it yourself), and
+// rigidref/protocol/*.hpp (the eval protocol's limits and the engine-adapter
+// I/O: they need nlohmann_json; link rigidref::protocol and include them).
 #pragma once
 
 // Scalars, vectors, matrices, conversions, errors.

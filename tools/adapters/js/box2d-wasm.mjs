@@ -10,24 +10,26 @@
 //                     manifold's deepest point, separations with radius 0, as
 //                     rigidref-box2d does.
 //   contact.manifold  the same b2Collide* call and b2WorldManifold.
-//   step.pair         b2World + two bodies, one Step.
+//   step.pair         b2World + two bodies, one Step(dt, 8, 3); the allowance
+//                     solver_iterations is the velocity count (see stepPair).
 // The module is built without assertions (NDEBUG): where Debian's Box2D
 // aborts (rigidref-box2d, D-ENGINE-3), b2PolygonShape::Set here goes on
 // silently: it reads at most b2_maxPolygonVertices = 8 vertices, welds those
 // closer than 0.5 b2_linearSlop, takes the convex hull, and replaces a
 // polygon with fewer than 3 hull points by the box [-1, 1]^2 (b2_polygon_shape.cpp,
-// the branch after b2Assert(false)). The answer reports what was used. A
-// trap or abort of the module is answered "crashed" and the module is
-// instantiated again for the next case.
+// the branch after b2Assert(false)). The answer reports what was used
+// (diagnostics.vertices_used) and declares the change
+// (diagnostics.input_changes). A trap or abort of the module is answered
+// "crashed" and the module is instantiated again for the next case.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange,
-  addChanges, isMain,
+  declareChanges, declareInputChange, diagnostics, float32, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 export const ENGINE = 'box2d-wasm-7.0.0';
-const f32 = Math.fround;
+const f32 = Math.fround;  // Box2D's own float arithmetic (constants, products); inputs go through float32
 
 // Box2D 2.4.1 constants (b2_common.h / b2_settings.h), in float as Box2D has them.
 const B2_LINEAR_SLOP = f32(0.005);
@@ -148,7 +150,7 @@ function collide(s, sa, sb) {
 }
 
 function floatShapes(line, s) {
-  return [collisionShape(s, shapeField(line, 'a', f32), 'a'), collisionShape(s, shapeField(line, 'b', f32), 'b')];
+  return [collisionShape(s, shapeField(line, 'a', float32), 'a'), collisionShape(s, shapeField(line, 'b', float32), 'b')];
 }
 
 // ---- ops -------------------------------------------------------------------------------
@@ -169,17 +171,19 @@ function withScope(op) {
 }
 
 function massPolygon(line, s) {
-  const vertices = polygonField(line, 'vertices', f32);
-  const density = numberField(line, 'density', 1, f32);
-  line.density = density;
+  polygonDensity(line);  // "mass" unsupported, density > 0
+  const vertices = polygonField(line, 'vertices', float32);
+  const density = numberField(line, 'density', 1, float32);
+  if (!(density > 0)) throw new Unsupported(`density: ${line.density} is 0 in float`);
   const { shape, used, change } = box2dPolygon(s, vertices);
   const md = s.own(new B.b2MassData());
   shape.ComputeMass(md, density);
   const mass = md.get_mass(), c = fromVec2(md.get_center()), I = md.get_I();
   // b2Body::ResetMassData: m_I -= m_mass * b2Dot(localCenter, localCenter), in float.
   const inertia = f32(I - f32(mass * f32(f32(c.x * c.x) + f32(c.y * c.y))));
-  line.result = { area: f32(mass / density), centroid: vec(c.x, c.y), mass, inertia, vertices_used: used.length };
-  if (change) line.result.input_changes = change;
+  line.result = { area: f32(mass / density), centroid: vec(c.x, c.y), mass, inertia };
+  diagnostics(line).vertices_used = used.length;
+  declareInputChange(line, 'vertices', change);
 }
 
 function gjkDistance() {
@@ -196,10 +200,11 @@ function epaPenetration(line, s) {
   } else {
     const deepest = Math.min(...m.points.map((p) => p.separation));
     const intersecting = deepest <= 0;
-    r = { intersecting, depth: intersecting ? -deepest : 0, manifold_points: m.count };
+    r = { intersecting, depth: intersecting ? -deepest : 0 };
     if (intersecting) r.normal = m.normal;
+    diagnostics(line).manifold_points = m.count;
   }
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   // b2CollidePolygons keeps A's face unless B's separates by more than
   // k_tol = 0.1 b2_linearSlop (b2_collide_polygon.cpp).
   line.allowances = { reference_face_tolerance: f32(0.1 * B2_LINEAR_SLOP) };
@@ -215,7 +220,7 @@ function contactManifold(line, s) {
   const [a, b] = floatShapes(line, s);
   const m = collide(s, a, b);
   const r = m.count ? { normal: m.normal, points: m.points } : { points: [] };
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   // b2WorldManifold gives the separations of the skinned shapes (the
   // geometric separation less both skins), as in rigidref-box2d: polygon_radius.
   line.allowances = { polygon_radius: skinMargin(a, b), reference_face_tolerance: f32(0.1 * B2_LINEAR_SLOP) };
@@ -299,8 +304,17 @@ function recordContacts(s, world, body1) {
   };
 }
 
+// Box2D's velocity iterations: each is one sweep of sequential impulses over
+// the contacts (b2ContactSolver::SolveVelocityConstraints): per contact the
+// friction impulses point by point, then the normal ones, point by point for
+// one point and jointly for two (g_blockSolve, default true in
+// b2_contact_solver.cpp, not bound: the manifold's 2x2 LCP solved exactly by
+// enumerating its cases). So VELOCITY_ITERATIONS counts projected
+// Gauss-Seidel sweeps, where a two-point manifold's normal block is one exact
+// step. A TOI sub-step (continuous physics) runs the count again, without
+// warm starting.
 function stepPair(line, s) {
-  const req = stepRequest(line, f32);
+  const req = stepRequest(line, float32);
   const world = new B.b2World(s.vec2(req.gravity.x, req.gravity.y));
   try {
     world.SetAllowSleeping(false);
@@ -311,15 +325,27 @@ function stepPair(line, s) {
     world.Step(req.dt, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
     const after = (body) => bodyAfter(fromVec2(body.GetPosition()), body.GetAngle(), fromVec2(body.GetLinearVelocity()),
       body.GetAngularVelocity());
-    line.engine_settings = { velocityIterations: VELOCITY_ITERATIONS, positionIterations: POSITION_ITERATIONS,
-      allowSleeping: false, warmStarting: true, continuousPhysics: true, subStepping: false,
+    diagnostics(line).engine_settings = { velocityIterations: VELOCITY_ITERATIONS,
+      velocityIterationsMeaning: 'sweeps of sequential impulses over the contacts; a two-point manifold\'s normal '
+        + 'impulses are solved as one block (g_blockSolve, default true, not bound), exactly',
+      positionIterations: POSITION_ITERATIONS, allowSleeping: false, warmStarting: world.GetWarmStarting(),
+      warmStartingEffect: 'none in this one step: a new contact has no impulses to start from, and a TOI sub-step '
+        + 'does not warm start',
+      continuousPhysics: world.GetContinuousPhysics(), subStepping: world.GetSubStepping(),
       linearSlop: B2_LINEAR_SLOP, polygonRadius: B2_POLYGON_RADIUS, restitutionThreshold: one.restitutionThreshold,
       frictionMixing: 'sqrt(mu1 mu2)', restitutionMixing: 'max(e1, e2)' };
     // Box2D 2.4.1 applies restitution only above b2FixtureDef::restitutionThreshold
     // (default 1 * b2_lengthUnitsPerMeter m/s; b2_contact_solver.cpp: vRel < -threshold).
-    line.allowances = { restitution_threshold: one.restitutionThreshold };
+    line.allowances = { restitution_threshold: one.restitutionThreshold, solver_iterations: VELOCITY_ITERATIONS };
     line.result = { body1_after: after(one.body), body2_after: after(two.body), contacts: contacts() };
-    addChanges(line.result, one.change, two.change, ['body1', 'body2']);
+    declareChanges(line, one.change && `vertices: ${one.change}`, two.change && `vertices: ${two.change}`, ['body1', 'body2']);
+    // b2MixFriction(mu, mu) = sqrt(mu mu) in float: mu again (the square
+    // root of a rounded square is the number) unless mu mu underflows.
+    const mixed = f32(Math.sqrt(f32(req.friction * req.friction)));
+    if (mixed !== req.friction) {
+      declareInputChange(line, 'friction', `b2MixFriction(mu, mu) = sqrt(mu mu) in float is ${mixed} (mu mu underflows)`);
+      line.friction = mixed;
+    }
   } finally {
     B.destroy(world);
   }

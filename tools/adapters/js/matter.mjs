@@ -6,20 +6,25 @@
 //   gjk.distance      unsupported: matter has no distance query.
 //   epa.penetration   Collision.collides (SAT): collision.depth and normal.
 //   contact.manifold  Collision.collides: collision.supports, no separations.
-//   step.pair         Engine + two bodies, one Engine.update.
+//   step.pair         Engine + two bodies, one Engine.update; the allowance
+//                     solver_iterations is engine.velocityIterations (see
+//                     stepPair: matter's sweeps are Jacobi within a pair).
 // Matter's own choices, reported as computed (not corrected):
 //   - body.inertia is Body._inertiaScale = 4 times the polygon's moment
-//     (Body.setVertices: "Body._inertiaScale * Vertices.inertia(...)").
+//     (Body.setVertices: "Body._inertiaScale * Vertices.inertia(...)";
+//     diagnostics.inertia_scale).
 //   - bodies are polygons only: Bodies.circle is a regular polygon of
-//     10..25 sides (reported in input_changes); no points, segments, capsules
-//     or rounded polygons.
+//     10..25 sides (declared in diagnostics.input_changes); no points,
+//     segments, capsules or rounded polygons.
+//   - Body.setVertices moves a polygon so that its centroid is at the body's
+//     position (declared in diagnostics.input_changes).
 // Units: matter has no units of its own; the adapter takes 1 length unit =
 // 1 m and converts matter's time base (velocities per Body._baseDelta =
 // 1000/60 ms, time in ms, gravity.scale), each where it is used below.
 import Matter from 'matter-js';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange, addChanges,
-  isMain,
+  Unsupported, runAdapter, shapeField, polygonField, stepRequest, vec, bodyAfter, polygonChange, declareChanges,
+  declareInputChange, diagnostics, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 const { Body, Bodies, Vertices, Collision, Engine, Composite, Resolver, Common } = Matter;
@@ -75,14 +80,15 @@ function collide(line) {
 // ---- ops ------------------------------------------------------------------------------
 
 function massPolygon(line) {
+  const density = polygonDensity(line);
   const vertices = polygonField(line, 'vertices');
-  const density = numberField(line, 'density', 1);
   const centre = Vertices.centre(vertices.map((p) => ({ x: p.x, y: p.y })));
   const body = Body.create({ vertices: vertices.map((p) => ({ x: p.x, y: p.y })), density });
   line.result = { area: body.area, centroid: vec(centre.x, centre.y), mass: body.mass,
-    inertia: body.inertia,  // 4 x the moment about the centroid (Body._inertiaScale), as matter uses it
-    inertia_scale: Body._inertiaScale,
-    input_changes: 'Body.setVertices moves the vertices so that their centroid is at body.position' };
+    inertia: body.inertia };  // 4 x the moment about the centroid (Body._inertiaScale), as matter uses it
+  diagnostics(line).inertia_scale = Body._inertiaScale;
+  declareInputChange(line, 'vertices', 'Body.setVertices moves the vertices so that their centroid is at '
+    + 'body.position, the origin (area, mass and inertia are computed from the moved vertices)');
 }
 
 function gjkDistance() {
@@ -92,7 +98,7 @@ function gjkDistance() {
 function epaPenetration(line) {
   const { a, b, collision, normal } = collide(line);
   const r = collision ? { intersecting: true, depth: collision.depth, normal } : { intersecting: false, depth: 0 };
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   line.result = r;
 }
 
@@ -102,7 +108,7 @@ function contactManifold(line) {
   // separation per point (the protocol leaves the field out then).
   const r = collision ? { normal, points: collision.supports.slice(0, collision.supportCount).map((p) => ({ point: vec(p.x, p.y) })) }
     : { points: [] };
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   line.result = r;
 }
 
@@ -143,7 +149,10 @@ function addBody(b, material) {
     Body.setVelocity(body, { x: toMatterVelocity(b.velocity.x), y: toMatterVelocity(b.velocity.y) });
     Body.setAngularVelocity(body, toMatterVelocity(b.angularVelocity));
   }
-  const change = local ? null : `Bodies.circle made a regular ${body.vertices.length}-gon of circumradius ${b.radius}`;
+  const change = local
+    ? 'vertices: Body.setVertices keeps the polygon about its centroid c (the vertices minus c, turned by the angle, '
+      + 'placed at the position plus R(angle) c): the same body up to rounding in double'
+    : `radius: Bodies.circle made a regular ${body.vertices.length}-gon of circumradius ${b.radius}`;
   return { body, c, change };
 }
 
@@ -169,7 +178,13 @@ function stepPair(line) {
     return bodyAfter({ x: body.position.x - at.x, y: body.position.y - at.y }, body.angle,
       { x: fromMatterVelocity(v.x), y: fromMatterVelocity(v.y) }, fromMatterVelocity(Body.getAngularVelocity(body)));
   };
-  line.engine_settings = { positionIterations: engine.positionIterations, velocityIterations: engine.velocityIterations,
+  diagnostics(line).engine_settings = { positionIterations: engine.positionIterations,
+    velocityIterations: engine.velocityIterations,
+    velocityIterationsMeaning: 'Resolver.solveVelocity sweeps: Gauss-Seidel across pairs, Jacobi within a pair '
+      + '(velocities read once per pair, each contact\'s impulse scaled by contactShare = 1 / contactCount); '
+      + 'with one pair every sweep is a damped Jacobi sweep over its contacts',
+    warmStarting: 'on (Resolver.preSolveVelocity applies the cached contact impulses); none in this one step: a new '
+      + 'pair has no cached impulses',
     constraintIterations: engine.constraintIterations, enableSleeping: false, gravityScale: 1e-6,
     frictionAir: '0 (matter default 0.01: the described world has no drag)', frictionStatic: one.body.frictionStatic,
     slop: one.body.slop, inertiaScale: Body._inertiaScale, restingThresh: Resolver._restingThresh,
@@ -182,12 +197,17 @@ function stepPair(line) {
   // Resolver.solveVelocity still applies (1 + restitution) times the approach
   // each iteration, only with the accumulated impulse clamped (Catto's
   // method); above it the impulse is unclamped. Declaring it as a threshold
-  // would excuse every bounce in the case set. No solver_iterations either:
-  // matter's 4 Jacobi-like sweeps (contactShare) have no residual bound we
-  // can state.
-  line.allowances = {};
+  // would excuse every bounce in the case set.
+  // solver_iterations: engine.velocityIterations (default 4), the number of
+  // Resolver.solveVelocity calls in the step (Engine.update). Each sweeps the
+  // pairs in order (Gauss-Seidel across pairs), but within a pair it reads
+  // the bodies' velocities once and scales each contact's impulse by
+  // contactShare = 1 / contactCount: a damped Jacobi sweep over the pair's
+  // contacts, not projected Gauss-Seidel (engine_settings says so; how the
+  // judge takes the count is the judge's).
+  line.allowances = { solver_iterations: engine.velocityIterations };
   line.result = { body1_after: after(one), body2_after: after(two) };
-  addChanges(line.result, one.change, two.change, ['body1', 'body2']);
+  declareChanges(line, one.change, two.change, ['body1', 'body2']);
 }
 
 export const ops = {

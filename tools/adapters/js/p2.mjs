@@ -12,24 +12,29 @@
 //                     two polygons, a SAT and clipping); depth = the deepest
 //                     contact's penetration along normalA.
 //   contact.manifold  the same Narrowphase call: its ContactEquations.
-//   step.pair         World + two bodies, one world.step(dt).
+//   step.pair         World + two bodies, one world.step(dt); the allowance
+//                     solver_iterations is world.solver.iterations (see
+//                     stepPair: p2's equations are soft).
 // p2 takes convex polygons in counter-clockwise order only (Convex throws
 // "Convex vertices must be given in counter-clockwise winding"): a
 // clockwise polygon is answered unsupported. Shapes: Convex, Circle,
-// Particle (a point), Line (a segment) and Capsule; no rounded polygons.
+// Particle (a point), Line (a segment) and Capsule; no rounded polygons. A
+// Line or Capsule is built from its length, midpoint and angle, not its
+// endpoints: declared (diagnostics.input_changes).
 // p2 treats a body's origin as its centre of mass (Body.updateMassProperties
 // uses the shape's moment about its local origin as "Icm"). In step.pair the
 // adapter therefore gives p2 the polygon about its centroid g (vertices
 // v - g, rounded to float as p2 stores them) and the body at the centre of
-// mass p + R(a) g, and reports the origin back as c' - R(a') g.
+// mass p + R(a) g, and reports the origin back as c' - R(a') g (declared as
+// an input change: the same body up to rounding).
 import * as p2 from 'p2-es';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, tangentOf, isMain,
+  Unsupported, runAdapter, shapeField, polygonField, stepRequest, vec, bodyAfter, tangentOf, declareInputChange,
+  diagnostics, float32, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 const { Convex, Circle, Particle, Line, Capsule, Body, Shape, World, Material, ContactMaterial } = p2;
 export const ENGINE = 'p2-es-1.2.3';
-const f32 = Math.fround;
 
 // ---- shapes ------------------------------------------------------------------------
 
@@ -58,6 +63,22 @@ function p2Shape(s, what) {
       return { shape: s.radius > 0 ? new Capsule({ length, radius: s.radius }) : new Line({ length }), ...pose };
     }
   }
+}
+
+// How a segment reaches p2: a Line or Capsule of its length, centred at its
+// midpoint and turned by its angle, not its two endpoints.
+function segmentChange(s) {
+  if (s.kind !== 'segment') return null;
+  const [p, q] = s.ends;
+  return `${s.radius > 0 ? 'Capsule' : 'Line'}(length ${Math.hypot(q.x - p.x, q.y - p.y)}) at `
+    + `[${(p.x + q.x) / 2}, ${(p.y + q.y) / 2}] turned by ${Math.atan2(q.y - p.y, q.x - p.x)} rad, not the two endpoints`;
+}
+
+function floatShapes(line) {
+  const sa = shapeField(line, 'a', float32), sb = shapeField(line, 'b', float32);
+  declareInputChange(line, 'a', segmentChange(sa));
+  declareInputChange(line, 'b', segmentChange(sb));
+  return [sa, sb];
 }
 
 // Narrowphase functions that are stubs in p2-es 1.2.3 ("@todo", return 0).
@@ -93,8 +114,8 @@ function collide(sa, sb) {
 // ---- ops -------------------------------------------------------------------------------
 
 function massPolygon(line) {
-  const vertices = polygonField(line, 'vertices', f32);
-  const density = numberField(line, 'density', 1);
+  const density = polygonDensity(line);  // p2's scalars are doubles: the density as given
+  const vertices = polygonField(line, 'vertices', float32);
   const shape = convex(vertices);
   // p2 has no density: a user sets body.mass; this is the mass they would set.
   const mass = density * shape.area;
@@ -111,19 +132,20 @@ function gjkDistance() {
 }
 
 function epaPenetration(line) {
-  const contacts = collide(shapeField(line, 'a', f32), shapeField(line, 'b', f32));
+  const contacts = collide(...floatShapes(line));
   if (contacts.length === 0) {
     line.result = { intersecting: false, depth: 0 };
     return;
   }
   const deepest = contacts.reduce((d, c) => (c.separation < d.separation ? c : d));
   const intersecting = deepest.separation <= 0;
-  line.result = { intersecting, depth: intersecting ? -deepest.separation : 0, manifold_points: contacts.length };
+  line.result = { intersecting, depth: intersecting ? -deepest.separation : 0 };
   if (intersecting) line.result.normal = vec(deepest.normal.x, deepest.normal.y);
+  diagnostics(line).manifold_points = contacts.length;
 }
 
 function contactManifold(line) {
-  const contacts = collide(shapeField(line, 'a', f32), shapeField(line, 'b', f32));
+  const contacts = collide(...floatShapes(line));
   line.result = contacts.length === 0 ? { points: [] }
     : { normal: vec(contacts[0].normal.x, contacts[0].normal.y),
       points: contacts.map((c) => ({ point: vec(c.point.x, c.point.y), separation: c.separation })) };
@@ -160,13 +182,30 @@ function addBody(world, b, material) {
   });
   body.addShape(shape);
   world.addBody(body);
-  return { body, g };
+  const change = b.vertices && (g.x !== 0 || g.y !== 0)
+    ? `vertices: p2 takes the body origin as the centre of mass: the polygon went in about its centroid g = [${g.x}, `
+      + `${g.y}] (vertices minus g, rounded to float as p2 stores them) and the body at the position plus R(angle) g; `
+      + 'the same body up to rounding'
+    : null;
+  return { body, g, change };
 }
 
 const rotate = (p, angle) => ({ x: Math.cos(angle) * p.x - Math.sin(angle) * p.y, y: Math.sin(angle) * p.x + Math.cos(angle) * p.y });
 
+// p2's solver (GSSolver.solve) sweeps the equations (contacts and friction)
+// in Gauss-Seidel order up to solver.iterations times, stopping early once
+// the summed change of the multipliers in a sweep is below tolerance times
+// the number of equations (usedIterations counts the sweeps made). The
+// equations are soft (SPOOK: stiffness and relaxation regularise each one),
+// not the hard complementarity of projected Gauss-Seidel; the allowance
+// solver_iterations is the configured count, not the sweeps made (which is
+// at most it), and every solve starts from zero multipliers: no warm
+// starting.
 function engineSettings(world, contactMaterial) {
-  return { solverIterations: world.solver.iterations, solverTolerance: world.solver.tolerance,
+  return { solverIterations: world.solver.iterations, solverUsedIterations: world.solver.usedIterations,
+    solverIterationsMeaning: 'Gauss-Seidel sweeps over the soft (SPOOK) contact and friction equations, at most '
+      + 'solverIterations, fewer when a sweep changes the multipliers by less than solverTolerance times their number',
+    warmStarting: 'off (GSSolver.solve sets every lambda to 0)', solverTolerance: world.solver.tolerance,
     frictionIterations: world.solver.frictionIterations, sleepMode: 'NO_SLEEPING',
     stiffness: contactMaterial.stiffness, relaxation: contactMaterial.relaxation,
     frictionStiffness: contactMaterial.frictionStiffness, frictionRelaxation: contactMaterial.frictionRelaxation,
@@ -178,7 +217,7 @@ function engineSettings(world, contactMaterial) {
 }
 
 function stepPair(line) {
-  const req = stepRequest(line, f32);
+  const req = stepRequest(line, float32);
   const world = new World({ gravity: [req.gravity.x, req.gravity.y] });
   world.sleepMode = World.NO_SLEEPING;
   const material = new Material();
@@ -195,8 +234,11 @@ function stepPair(line) {
     return bodyAfter({ x: body.position[0] - at.x, y: body.position[1] - at.y }, body.angle,
       { x: body.velocity[0], y: body.velocity[1] }, body.angularVelocity);
   };
-  line.engine_settings = engineSettings(world, contactMaterial);
+  diagnostics(line).engine_settings = engineSettings(world, contactMaterial);
+  line.allowances = { solver_iterations: world.solver.iterations };
   line.result = { body1_after: after(one), body2_after: after(two), contacts: stepContacts(world, one.body, start, req.dt) };
+  declareInputChange(line, 'body1', one.change);
+  declareInputChange(line, 'body2', two.change);
 }
 
 // The step's equations. Equation.multiplier is lambda / dt (GSSolver: "eq.multiplier

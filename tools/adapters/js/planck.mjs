@@ -12,15 +12,20 @@
 //                     point, separations taken with the shapes' own radii
 //                     (0 for polygons), as rigidref-box2d does.
 //   contact.manifold  the same Collide* call and getWorldManifold.
-//   step.pair         World + two bodies, one step.
+//   step.pair         World + two bodies, one step with the World's default
+//                     iterations (8 velocity, 3 position); the allowance
+//                     solver_iterations is the velocity count (see stepPair).
 // planck's PolygonShape changes its input silently (PolygonShape._set): it
 // keeps the first Settings.maxPolygonVertices = 12 vertices, welds those
 // closer than 0.5 linearSlop, takes the convex hull, and replaces a polygon
 // with fewer than 3 distinct hull points by the box [-1, 1]^2. The answer
-// reports what was used ("vertices_used", "input_changes").
+// reports what was used (diagnostics.vertices_used) and declares the change
+// (diagnostics.input_changes). The result holds the op's fields only;
+// iterations, manifold_points and engine_settings are diagnostics.
 import * as planck from 'planck';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange, addChanges, isMain,
+  Unsupported, runAdapter, shapeField, polygonField, stepRequest, vec, bodyAfter, polygonChange, declareChanges,
+  declareInputChange, diagnostics, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 const { Settings, Vec2, PolygonShape, CircleShape, EdgeShape, Transform } = planck;
@@ -83,17 +88,17 @@ function proxyOf(s) {
 // ---- ops ---------------------------------------------------------------------------
 
 function massPolygon(line) {
+  const density = polygonDensity(line);
   const vertices = polygonField(line, 'vertices');
-  const density = numberField(line, 'density', 1);
   const { shape, used, change } = planckPolygon(vertices);
   const md = { mass: 0, center: Vec2(0, 0), I: 0 };
   shape.computeMass(md, density);
   // computeMass gives the inertia about the shape origin; Body.resetMassData
   // moves it to the centre of mass as I - m |c|^2.
   const inertia = md.I - md.mass * Vec2.dot(md.center, md.center);
-  line.result = { area: md.mass / density, centroid: vec(md.center.x, md.center.y), mass: md.mass, inertia,
-    vertices_used: used.length };
-  if (change) line.result.input_changes = change;
+  line.result = { area: md.mass / density, centroid: vec(md.center.x, md.center.y), mass: md.mass, inertia };
+  diagnostics(line).vertices_used = used.length;
+  declareInputChange(line, 'vertices', change);
 }
 
 function gjkDistance(line) {
@@ -111,9 +116,9 @@ function gjkDistance(line) {
     r.point_a = vec(output.pointA.x, output.pointA.y);
     r.point_b = vec(output.pointB.x, output.pointB.y);
   }
-  r.iterations = output.iterations;
-  addChanges(r, a.change, b.change);
   line.result = r;
+  diagnostics(line).iterations = output.iterations;
+  declareChanges(line, a.change, b.change);
 }
 
 // Runs the Collide* function planck's contact factory registers for the
@@ -168,10 +173,11 @@ function epaPenetration(line) {
   } else {
     const deepest = Math.min(...m.points.map((p) => p.separation));
     const intersecting = deepest <= 0;
-    r = { intersecting, depth: intersecting ? -deepest : 0, manifold_points: m.count };
+    r = { intersecting, depth: intersecting ? -deepest : 0 };
     if (intersecting) r.normal = m.normal;
+    diagnostics(line).manifold_points = m.count;
   }
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   // CollidePolygons keeps A's face unless B's separates by more than
   // k_tol = 0.1 linearSlop (planck.mjs, CollidePolygons).
   line.allowances = { reference_face_tolerance: 0.1 * Settings.linearSlop };
@@ -183,7 +189,7 @@ function contactManifold(line) {
   const b = collisionShape(shapeField(line, 'b'), 'b');
   const m = collide(a, b);
   const r = m.count ? { normal: m.normal, points: m.points } : { points: [] };
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   // getWorldManifold gives the separations of the skinned shapes (the
   // geometric separation less both skins), as Box2D does: polygon_radius.
   line.allowances = { polygon_radius: skinMargin(a, b), reference_face_tolerance: 0.1 * Settings.linearSlop };
@@ -192,11 +198,25 @@ function contactManifold(line) {
 
 // ---- step.pair -----------------------------------------------------------------------
 
-const WORLD_DEFAULTS = { velocityIterations: 8, positionIterations: 3, warmStarting: true, continuousPhysics: true,
-  subStepping: false, blockSolve: true };  // planck.mjs DEFAULTS of World, left as they are
-
-function engineSettings() {
-  return { ...WORLD_DEFAULTS, allowSleep: false, linearSlop: Settings.linearSlop, polygonRadius: Settings.polygonRadius,
+// The World's settings as planck keeps them (its DEFAULTS, left as they
+// are: world.step(dt) without counts takes m_velocityIterations).
+// planck's velocity iterations, like Box2D's: each is one sweep of
+// sequential impulses over the contacts (ContactConstraint
+// .solveVelocityConstraint): per contact the friction impulses point by
+// point, then the normal ones, point by point for one point and jointly for
+// two (blockSolve: the manifold's 2x2 LCP solved exactly by enumerating its
+// cases). So the count is that of projected Gauss-Seidel sweeps, where a
+// two-point manifold's normal block is one exact step. A TOI sub-step
+// (continuous physics) runs the count again, without warm starting.
+function engineSettings(world) {
+  return { velocityIterations: world.m_velocityIterations,
+    velocityIterationsMeaning: 'sweeps of sequential impulses over the contacts; a two-point manifold\'s normal '
+      + 'impulses are solved as one block (blockSolve), exactly',
+    positionIterations: world.m_positionIterations, warmStarting: world.m_warmStarting,
+    warmStartingEffect: 'none in this one step: a new contact has no impulses to start from, and a TOI sub-step '
+      + 'does not warm start',
+    continuousPhysics: world.m_continuousPhysics, subStepping: world.m_subStepping, blockSolve: world.m_blockSolve,
+    allowSleep: false, linearSlop: Settings.linearSlop, polygonRadius: Settings.polygonRadius,
     velocityThreshold: Settings.velocityThreshold, baumgarte: Settings.baumgarte,
     maxLinearCorrection: Settings.maxLinearCorrection, maxTranslation: Settings.maxTranslation,
     maxRotation: Settings.maxRotation, mixFriction: 'sqrt(mu1 mu2)', mixRestitution: 'max(e1, e2)' };
@@ -276,14 +296,22 @@ function stepPair(line) {
   const one = addBody(world, req.body1, material);
   const two = addBody(world, req.body2, material);
   const contacts = recordContacts(world, one.body);
-  world.step(req.dt);  // default velocity and position iterations
+  world.step(req.dt);  // the World's velocity and position iterations
   const after = (body) => bodyAfter(body.getPosition(), body.getAngle(), body.getLinearVelocity(), body.getAngularVelocity());
-  line.engine_settings = engineSettings();
+  diagnostics(line).engine_settings = engineSettings(world);
   // Box2D applies restitution only when the approach speed exceeds
   // Settings.velocityThreshold (planck.mjs, ContactSolver: vRel < -velocityThreshold).
-  line.allowances = { restitution_threshold: Settings.velocityThreshold };
+  line.allowances = { restitution_threshold: Settings.velocityThreshold, solver_iterations: world.m_velocityIterations };
   line.result = { body1_after: after(one.body), body2_after: after(two.body), contacts: contacts() };
-  addChanges(line.result, one.change, two.change, ['body1', 'body2']);
+  declareChanges(line, one.change && `vertices: ${one.change}`, two.change && `vertices: ${two.change}`, ['body1', 'body2']);
+  // Both fixtures get mu; the contact mixes sqrt(mu mu), which is mu again
+  // (the square root of a rounded square is the number) unless mu mu
+  // underflows.
+  const mixed = Math.sqrt(req.friction * req.friction);
+  if (mixed !== req.friction) {
+    declareInputChange(line, 'friction', `mixFriction(mu, mu) = sqrt(mu mu) is ${mixed} (mu mu underflows)`);
+    line.friction = mixed;
+  }
 }
 
 export const ops = {

@@ -12,16 +12,20 @@
 //                     depth = -distance, normal = normal1 (out of shape a).
 //   contact.manifold  world.contactPair after one step of two fixed colliders
 //                     (ActiveCollisionTypes.ALL): the narrow phase's manifold.
-//   step.pair         World + two bodies, one step.
+//   step.pair         World + two bodies, one step; the allowance
+//                     solver_iterations is numSolverIterations (see
+//                     stepPair: Rapier's solver is not plain sweeps).
 // Polygons go to Rapier as given: convexPolyline "assumes the points form a
 // convex polyline" (no hull; its convexity is not checked) and drops
-// collinear vertices; "vertices_used" / "input_changes" show what it kept.
+// collinear vertices; diagnostics.vertices_used shows what it kept and
+// diagnostics.input_changes declares the change. A capsule is built from its
+// midpoint, half length and angle (declared as a change too).
 // Shapes: polygons (ConvexPolygon), rounded polygons (RoundConvexPolygon),
 // circles and points (Ball), segments (Segment), capsules (Capsule).
 import RAPIER_MODULE from '@dimforge/rapier2d-compat';
 import {
   Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange,
-  addChanges, isMain,
+  declareChanges, declareInputChange, diagnostics, float32, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 export const ENGINE = 'rapier2d-compat-0.21.0';
@@ -85,9 +89,10 @@ function createCollider(world, desc, body) {
 // ---- ops ---------------------------------------------------------------------------
 
 function massPolygon(line) {
-  const vertices = polygonField(line, 'vertices', f32);
-  const density = numberField(line, 'density', 1, f32);
-  line.density = density;
+  polygonDensity(line);  // "mass" unsupported, density > 0
+  const vertices = polygonField(line, 'vertices', float32);
+  const density = numberField(line, 'density', 1, float32);
+  if (!(density > 0)) throw new Unsupported(`density: ${line.density} is 0 in float`);
   const body = scratch.createRigidBody(R.RigidBodyDesc.dynamic());
   try {
     const collider = createCollider(scratch, R.ColliderDesc.convexPolyline(flat(vertices)).setDensity(density), body);
@@ -97,12 +102,25 @@ function massPolygon(line) {
     const com = body.localCom();
     const used = unflat(collider.vertices());
     line.result = { area: collider.volume(), centroid: vec(com.x, com.y), mass: collider.mass(),
-      inertia: body.principalInertia(), vertices_used: used.length };
-    const change = polygonChange(vertices, used, { call: 'convexPolyline' });
-    if (change) line.result.input_changes = change;
+      inertia: body.principalInertia() };
+    diagnostics(line).vertices_used = used.length;
+    declareInputChange(line, 'vertices', polygonChange(vertices, used, { call: 'convexPolyline' }));
   } finally {
     scratch.removeRigidBody(body);
   }
+}
+
+// How a capsule reaches Rapier: Capsule(halfHeight, radius) along its local y
+// axis, placed at the midpoint and turned onto the segment; not its two
+// endpoints, so declared as an input change.
+function capsulePose(s) {
+  const [p, q] = s.ends;
+  const half = Math.hypot(q.x - p.x, q.y - p.y) / 2;
+  const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+  const angle = Math.atan2(q.y - p.y, q.x - p.x) - Math.PI / 2;
+  return { half, mid, angle,
+    change: `Capsule(halfHeight ${f32(half)}, radius ${s.radius}) at [${f32(mid.x)}, ${f32(mid.y)}] turned by `
+      + `${f32(angle)} rad, not the two endpoints` };
 }
 
 // A parry shape and its pose for a protocol shape.
@@ -120,13 +138,8 @@ function rapierShape(s) {
     case 'segment': {
       const [p, q] = s.ends;
       if (s.radius === 0) return { shape: new R.Segment({ x: p.x, y: p.y }, { x: q.x, y: q.y }), ...at({ x: 0, y: 0 }) };
-      // Rapier's Capsule(halfHeight, radius) lies along its local y axis:
-      // placed at the midpoint and turned onto the segment.
-      const half = Math.hypot(q.x - p.x, q.y - p.y) / 2;
-      const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-      const angle = Math.atan2(q.y - p.y, q.x - p.x) - Math.PI / 2;
-      return { shape: new R.Capsule(half, s.radius), ...at(mid, angle,
-        `Capsule(halfHeight ${f32(half)}, radius ${s.radius}) at [${f32(mid.x)}, ${f32(mid.y)}] turned by ${f32(angle)} rad`) };
+      const { half, mid, angle, change } = capsulePose(s);
+      return { shape: new R.Capsule(half, s.radius), ...at(mid, angle, change) };
     }
   }
 }
@@ -136,7 +149,7 @@ function contact(a, b, prediction) {
 }
 
 function floatShapes(line) {
-  return [rapierShape(shapeField(line, 'a', f32)), rapierShape(shapeField(line, 'b', f32))];
+  return [rapierShape(shapeField(line, 'a', float32)), rapierShape(shapeField(line, 'b', float32))];
 }
 
 function gjkDistance(line) {
@@ -149,7 +162,7 @@ function gjkDistance(line) {
     r.point_a = vec(c.point1.x, c.point1.y);
     r.point_b = vec(c.point2.x, c.point2.y);
   }
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   if (!intersecting) line.allowances = { distance_tolerance: PARRY_GJK_RELATIVE_TOLERANCE * r.distance };
   line.result = r;
 }
@@ -164,7 +177,7 @@ function epaPenetration(line) {
     // normal1 points out of the first shape, towards the second: a to b.
     r = { intersecting: true, depth: -c.distance, normal: vec(c.normal1.x, c.normal1.y) };
   }
-  addChanges(r, a.change, b.change);
+  declareChanges(line, a.change, b.change);
   line.allowances = { epa_tolerance: PARRY_EPA_TOLERANCE };
   line.result = r;
 }
@@ -182,16 +195,16 @@ function colliderDesc(s) {
     case 'segment': {
       const [p, q] = s.ends;
       if (s.radius === 0) return R.ColliderDesc.segment({ x: p.x, y: p.y }, { x: q.x, y: q.y });
-      const half = Math.hypot(q.x - p.x, q.y - p.y) / 2;
-      return R.ColliderDesc.capsule(half, s.radius).setTranslation((p.x + q.x) / 2, (p.y + q.y) / 2)
-        .setRotation(Math.atan2(q.y - p.y, q.x - p.x) - Math.PI / 2);
+      const { half, mid, angle } = capsulePose(s);
+      return R.ColliderDesc.capsule(half, s.radius).setTranslation(mid.x, mid.y).setRotation(angle);
     }
   }
 }
 
 function contactManifold(line) {
-  const sa = shapeField(line, 'a', f32), sb = shapeField(line, 'b', f32);
-  const changes = [sa, sb].map((s) => (s.kind === 'polygon' ? polygonKept(s.vertices).change : null));
+  const sa = shapeField(line, 'a', float32), sb = shapeField(line, 'b', float32);
+  const changes = [sa, sb].map((s) => (s.kind === 'polygon' ? polygonKept(s.vertices).change
+    : s.kind === 'segment' && s.radius > 0 ? capsulePose(s).change : null));
   const world = new R.World({ x: 0, y: 0 });
   try {
     // Each shape on its own kinematic body at the origin: the narrow phase
@@ -223,7 +236,7 @@ function contactManifold(line) {
       }
     });
     const r = points.length ? { normal, points } : { points: [] };
-    addChanges(r, changes[0], changes[1]);
+    declareChanges(line, changes[0], changes[1]);
     // The narrow phase keeps contact points up to the prediction distance,
     // normalizedPredictionDistance * lengthUnit (IntegrationParameters).
     line.allowances = { prediction_distance: world.integrationParameters.normalizedPredictionDistance * world.integrationParameters.lengthUnit };
@@ -235,9 +248,27 @@ function contactManifold(line) {
 
 // ---- step.pair ---------------------------------------------------------------------------
 
+// Rapier's solver (rapier src/dynamics/solver/velocity_solver.rs,
+// solve_constraints) is not a run of plain Gauss-Seidel sweeps: the step is
+// cut into numSolverIterations substeps of dt / n, and each substep adds
+// gravity, warm starts from the impulses so far, makes
+// numInternalPgsIterations projected Gauss-Seidel sweeps with a soft bias
+// (the contacts are springs: contact_erp, natural frequency and damping),
+// integrates the positions, and makes num_internal_stabilization_iterations
+// sweeps without bias (Rust default 1; the binding does not expose it).
+// The allowance solver_iterations is numSolverIterations x
+// numInternalPgsIterations, the biased sweeps in the step (4 x 1 by
+// default, = numSolverIterations); engine_settings says the rest.
 function integrationSettings(world) {
   const p = world.integrationParameters;
   return { dt: p.dt, numSolverIterations: p.numSolverIterations, numInternalPgsIterations: p.numInternalPgsIterations,
+    numInternalStabilizationIterations: '1 (Rust default; not exposed by the JS binding)',
+    solverIterationsMeaning: 'numSolverIterations substeps of dt / n; in each, after warm starting, '
+      + 'numInternalPgsIterations projected Gauss-Seidel sweeps with the soft (spring) bias, the position '
+      + 'integration, then the stabilization sweeps without bias; solver_iterations = numSolverIterations x '
+      + 'numInternalPgsIterations, the biased sweeps',
+    warmStarting: 'on (warmstart_coefficient 1, Rust default; not exposed): each substep starts from the impulses '
+      + 'of the one before; a new contact starts from none',
     normalizedAllowedLinearError: p.normalizedAllowedLinearError, normalizedPredictionDistance: p.normalizedPredictionDistance,
     contact_erp: p.contact_erp, lengthUnit: p.lengthUnit, maxCcdSubsteps: p.maxCcdSubsteps, canSleep: false,
     substeps: 'numSolverIterations substeps of dt / n (velocities and positions integrated in each)',
@@ -264,7 +295,7 @@ function addBody(world, b, material) {
 }
 
 function stepPair(line) {
-  const req = stepRequest(line, f32);
+  const req = stepRequest(line, float32);
   const world = new R.World({ x: req.gravity.x, y: req.gravity.y });
   try {
     world.timestep = req.dt;
@@ -298,9 +329,11 @@ function stepPair(line) {
           normal: vec(normal.x, normal.y), jn, jt: manifold.contactTangentImpulse(i) });
       }
     });
-    line.engine_settings = integrationSettings(world);
+    diagnostics(line).engine_settings = integrationSettings(world);
+    const params = world.integrationParameters;
+    line.allowances = { solver_iterations: params.numSolverIterations * params.numInternalPgsIterations };
     line.result = { body1_after: after(one.body), body2_after: after(two.body), contacts };
-    addChanges(line.result, one.change, two.change, ['body1', 'body2']);
+    declareChanges(line, one.change && `vertices: ${one.change}`, two.change && `vertices: ${two.change}`, ['body1', 'body2']);
   } finally {
     world.free();
   }

@@ -1,10 +1,20 @@
 // The shared loop of the JavaScript engine adapters, the counterpart of
-// tools/adapters/adapter_io.hpp: read eval request lines on stdin, let the
-// engine answer the ops it has, write one answer line per request on stdout,
-// in order (docs/eval-protocol.md, section 4: answer lines; the shapes,
-// contact.manifold and step.pair are specified there too). An answer line is the request with
-// its inputs as the engine really used them, plus "engine", "precision",
-// optional "allowances" / "engine_settings", and "result" or "error".
+// reference/include/rigidref/protocol/adapter_io.hpp: read eval request
+// lines on stdin, let the engine answer the ops it has, write one answer
+// line per request on stdout, in order (docs/eval-protocol.md, section 4:
+// answer lines; the shapes, contact.manifold and step.pair are specified
+// there too). An answer line is the request's own fields, unchanged except
+// for rounding the inputs to the engine's precision, plus only:
+//   engine, precision   set by runAdapter;
+//   result              ONLY the op's result fields (any other key fails the
+//                       case in check), or error {code, message};
+//   allowances          optional {name: number};
+//   diagnostics         optional, free-form, ignored by the judge: everything
+//                       else an adapter reports (vertices used, iterations,
+//                       engine settings, ...), and in input_changes
+//                       {"<input field>": "<what and why>"} every change the
+//                       engine made to an input beyond rounding
+//                       (declareInputChange); an undeclared change fails.
 //
 // Error codes written here:
 //   unsupported    the engine does not take this case (check: skipped)
@@ -21,6 +31,26 @@ export class Unsupported extends Error {}
 // The request is malformed (a missing field, a non-number, ...).
 export class InvalidInput extends Error {}
 
+// ---- diagnostics -----------------------------------------------------------------
+
+// The line's diagnostics object (made on first use).
+export function diagnostics(line) {
+  if (line.diagnostics === null || typeof line.diagnostics !== 'object' || Array.isArray(line.diagnostics)) {
+    line.diagnostics = {};
+  }
+  return line.diagnostics;
+}
+
+// Declares that the engine used input `field` (a top-level field of the
+// request: "vertices", "a", "body1", ...) changed beyond rounding, and why;
+// a second declaration for the field is appended. `reason` null: nothing.
+export function declareInputChange(line, field, reason) {
+  if (!reason) return;
+  const d = diagnostics(line);
+  if (d.input_changes === undefined) d.input_changes = {};
+  d.input_changes[field] = d.input_changes[field] ? `${d.input_changes[field]}; ${reason}` : reason;
+}
+
 // ---- reading requests ---------------------------------------------------------
 
 export function number(value, what) {
@@ -31,6 +61,27 @@ export function number(value, what) {
 
 export function optionalNumber(value, fallback, what) {
   return value === undefined ? fallback : number(value, what);
+}
+
+// x rounded to float (what a float engine is given). A finite x beyond
+// float's range would become infinite (and null in JSON): the engine cannot
+// take that case.
+export function float32(x, what = 'a number') {
+  const f = Math.fround(x);
+  if (!Number.isFinite(f) && Number.isFinite(x)) {
+    throw new Unsupported(`${what}: ${x} is beyond float's range (the engine computes in float)`);
+  }
+  return f;
+}
+
+// The density of a mass.polygon request (default 1, finite and > 0 as eval
+// requires). A request by total "mass" is unsupported: the adapters set a
+// density.
+export function polygonDensity(line) {
+  if (line.mass !== undefined) throw new Unsupported('this adapter takes "density", not the total "mass"');
+  const density = optionalNumber(line.density, 1, 'density');
+  if (!(density > 0)) throw new InvalidInput('density: must be > 0');
+  return density;
 }
 
 export function point(value, what) {
@@ -68,75 +119,91 @@ export function parseShape(json, what) {
   throw new InvalidInput(`${what}: expected a polygon, {vertices, radius}, {center, radius}, {point} or {segment, radius}`);
 }
 
-// The shape as protocol JSON again, in the form it was given (so an answer
-// line keeps the request's layout, with the engine's rounded values).
+// The shape as protocol JSON again, in the form it was given (`original`,
+// whose other fields are kept), with the values the engine used.
 export function shapeJson(shape, original) {
+  const withRadius = (out) => (original.radius !== undefined ? { ...out, radius: shape.radius } : out);
   switch (shape.kind) {
     case 'polygon':
-      return Array.isArray(original) ? pointsJson(shape.vertices) : { ...original, vertices: pointsJson(shape.vertices), radius: shape.radius };
-    case 'circle': return { ...original, center: pointJson(shape.center), radius: shape.radius };
+      return Array.isArray(original) ? pointsJson(shape.vertices) : withRadius({ ...original, vertices: pointsJson(shape.vertices) });
+    case 'circle': return withRadius({ ...original, center: pointJson(shape.center) });
     case 'point': return { ...original, point: pointJson(shape.center) };
-    case 'segment': return { ...original, segment: pointsJson(shape.ends), ...(original.radius !== undefined || shape.radius ? { radius: shape.radius } : {}) };
+    case 'segment': return withRadius({ ...original, segment: pointsJson(shape.ends) });
   }
   throw new Error(`unknown shape kind ${shape.kind}`);
 }
 
-// Every coordinate and radius through `round` (Math.fround for a float engine).
-export function roundShape(shape, round) {
-  const p = (q) => ({ x: round(q.x), y: round(q.y) });
+// Every coordinate and radius through `round(x, what)` (float32 for a float
+// engine); `what` names the shape in round's errors.
+export function roundShape(shape, round, what = 'shape') {
+  const p = (q) => ({ x: round(q.x, what), y: round(q.y, what) });
   switch (shape.kind) {
-    case 'polygon': return { ...shape, vertices: shape.vertices.map(p), radius: round(shape.radius) };
+    case 'polygon': return { ...shape, vertices: shape.vertices.map(p), radius: round(shape.radius, `${what}.radius`) };
     case 'circle':
-    case 'point': return { ...shape, center: p(shape.center), radius: round(shape.radius) };
-    case 'segment': return { ...shape, ends: shape.ends.map(p), radius: round(shape.radius) };
+    case 'point': return { ...shape, center: p(shape.center), radius: round(shape.radius, `${what}.radius`) };
+    case 'segment': return { ...shape, ends: shape.ends.map(p), radius: round(shape.radius, `${what}.radius`) };
   }
   throw new Error(`unknown shape kind ${shape.kind}`);
 }
 
 const identity = (x) => x;
 
-// Reads shape `field` of the line; for a float engine (`round` = Math.fround)
+// Reads shape `field` of the line; for a float engine (`round` = float32)
 // rewrites the line's field to the values the engine really uses.
 export function shapeField(line, field, round = identity) {
-  const shape = roundShape(parseShape(line[field], field), round);
+  const shape = roundShape(parseShape(line[field], field), round, field);
   if (round !== identity) line[field] = shapeJson(shape, line[field]);
   return shape;
 }
 
 // The polygon `field` (a list of [x, y]) of the line, rounded as above.
 export function polygonField(line, field, round = identity) {
-  const vertices = points(line[field], field).map((q) => ({ x: round(q.x), y: round(q.y) }));
+  const vertices = points(line[field], field).map((q) => roundPoint(q, round, field));
   if (round !== identity) line[field] = pointsJson(vertices);
   return vertices;
 }
 
-// A number field with a default, rounded and rewritten like shapeField.
+// A number field with a default, rounded and rewritten like shapeField
+// (only where the request gives it: an answer line adds no inputs).
 export function numberField(line, field, fallback, round = identity) {
-  const value = round(optionalNumber(line[field], fallback, field));
+  const value = round(optionalNumber(line[field], fallback, field), field);
   if (round !== identity && line[field] !== undefined) line[field] = value;
   return value;
 }
 
-// One body of a step.pair request, its inputs rounded by `round`.
+// One body of a step.pair request, its inputs rounded by `round`; the
+// fields the request gives are rewritten, the defaults are not added.
 export function stepBody(line, field, round = identity) {
   const json = line[field];
   if (json === null || typeof json !== 'object') throw new InvalidInput(`${field}: expected a body object`);
-  const r = (v, fallback, what) => round(optionalNumber(v, fallback, `${field}.${what}`));
+  const r = (v, fallback, what) => round(optionalNumber(v, fallback, `${field}.${what}`), `${field}.${what}`);
+  // Absent fields take their defaults; a null is a wrong value, not an absence.
+  const vector = (what) => roundPoint(point(json[what] === undefined ? [0, 0] : json[what], `${field}.${what}`), round,
+    `${field}.${what}`);
+  if (json.static !== undefined && typeof json.static !== 'boolean') {
+    throw new InvalidInput(`${field}.static: expected true or false, got ${JSON.stringify(json.static)}`);
+  }
   const body = {
-    position: roundPoint(point(json.position ?? [0, 0], `${field}.position`), round),
+    position: vector('position'),
     angle: r(json.angle, 0, 'angle'),
-    velocity: roundPoint(point(json.velocity ?? [0, 0], `${field}.velocity`), round),
+    velocity: vector('velocity'),
     angularVelocity: r(json.angular_velocity, 0, 'angular_velocity'),
     density: r(json.density, 1, 'density'),
     isStatic: json.static === true,
   };
-  if (json.vertices !== undefined) body.vertices = points(json.vertices, `${field}.vertices`).map((q) => roundPoint(q, round));
-  else if (json.radius !== undefined) body.radius = r(json.radius, 0, 'radius');
+  if (json.vertices !== undefined) {
+    body.vertices = points(json.vertices, `${field}.vertices`).map((q) => roundPoint(q, round, `${field}.vertices`));
+  } else if (json.radius !== undefined) body.radius = r(json.radius, 0, 'radius');
   else throw new InvalidInput(`${field}: expected "vertices" or "radius"`);
   if (body.density <= 0 && !body.isStatic) throw new InvalidInput(`${field}.density: must be > 0`);
   if (round !== identity) {
-    const out = { ...json, position: pointJson(body.position), angle: body.angle, velocity: pointJson(body.velocity),
-      angular_velocity: body.angularVelocity, density: body.density };
+    const out = { ...json };
+    const set = (key, value) => { if (json[key] !== undefined) out[key] = value; };
+    set('position', pointJson(body.position));
+    set('angle', body.angle);
+    set('velocity', pointJson(body.velocity));
+    set('angular_velocity', body.angularVelocity);
+    set('density', body.density);
     if (body.vertices) out.vertices = pointsJson(body.vertices);
     else out.radius = body.radius;
     line[field] = out;
@@ -144,7 +211,7 @@ export function stepBody(line, field, round = identity) {
   return body;
 }
 
-const roundPoint = (p, round) => ({ x: round(p.x), y: round(p.y) });
+const roundPoint = (p, round, what) => ({ x: round(p.x, what), y: round(p.y, what) });
 
 // The whole step.pair request: bodies, material, dt and gravity.
 export function stepRequest(line, round = identity) {
@@ -154,7 +221,7 @@ export function stepRequest(line, round = identity) {
     restitution: numberField(line, 'restitution', 0, round),
     friction: numberField(line, 'friction', 0, round),
     dt: numberField(line, 'dt', 1 / 60, round),
-    gravity: roundPoint(point(line.gravity ?? [0, 0], 'gravity'), round),
+    gravity: roundPoint(point(line.gravity === undefined ? [0, 0] : line.gravity, 'gravity'), round, 'gravity'),
   };
   if (round !== identity && line.gravity !== undefined) line.gravity = pointJson(req.gravity);
   if (!(req.dt > 0)) throw new InvalidInput('dt: must be > 0');
@@ -201,11 +268,11 @@ export function polygonChange(given, used, { call, maxVertices = Infinity, limit
 
 const isUnitBox = (v) => v.length === 4 && v.every((p) => Math.abs(p.x) === 1 && Math.abs(p.y) === 1);
 
-// Puts the changes the engine made to the shapes of one request (null where
-// it made none) into result.input_changes.
-export function addChanges(result, changeA, changeB, names = ['a', 'b']) {
-  const changes = [changeA && `${names[0]}: ${changeA}`, changeB && `${names[1]}: ${changeB}`].filter(Boolean);
-  if (changes.length) result.input_changes = changes.join('; ');
+// Declares the changes the engine made to the shapes of one request (null
+// where it made none), under input fields `names`.
+export function declareChanges(line, changeA, changeB, names = ['a', 'b']) {
+  declareInputChange(line, names[0], changeA);
+  declareInputChange(line, names[1], changeB);
 }
 
 function sameCycle(a, b) {
@@ -253,7 +320,14 @@ export function answer(line, ops, isCrash = () => false) {
   }
 }
 
-// eval's limits on one line (docs/eval-protocol.md 1.4, tools/protocol/limits.hpp).
+// The fields of an answer line that only the adapter writes: a request that
+// brings them has them dropped, so that a result, an allowance or an input
+// change is always the engine's own.
+export function dropAnswerFields(line) {
+  for (const field of ['result', 'error', 'allowances', 'diagnostics']) delete line[field];
+}
+
+// eval's limits on one line (docs/eval-protocol.md 1.4, rigidref/protocol/limits.hpp).
 const MAX_LINE_BYTES = 1 << 20;
 const MAX_NESTING = 256;
 
@@ -313,6 +387,7 @@ export async function runAdapter({ engine, precision, ops, isCrash, restart, inp
       pendingSize += out.length;
       continue;
     }
+    dropAnswerFields(line);
     line.engine = engine;
     line.precision = precision;
     const { crashed } = answer(line, ops, isCrash);

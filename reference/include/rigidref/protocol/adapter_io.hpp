@@ -1,14 +1,34 @@
-// The shared loop of the engine adapters: read eval request lines, let the
-// engine answer the ops it has, write answer lines for `rigidref check`
-// (README.md, "Checking an engine"). An answer line is the request with the
-// inputs as the engine really used them (rounded to its precision), plus
-// "engine", "precision", optional "allowances" and "result" or "error".
+// The shared loop of an engine adapter: a program that reads eval request
+// lines (docs/eval-protocol.md) on standard input, lets an engine answer the
+// ops it has, and writes one answer line per request line for
+// `rigidref check`. rigidref's own adapters (tools/adapters/) use it, and so
+// can yours: link rigidref::protocol (it needs nlohmann_json) and call
+// run_adapter with one handler per op. POSIX only (answer_isolated forks).
+//
+// An answer line (docs/eval-protocol.md section 4) is the request's own
+// fields, unchanged except for rounding the inputs to the engine's precision,
+// plus only:
+//   "engine", "precision"  set by run_adapter;
+//   "result"               ONLY the op's result fields (section 3); any other
+//                          key fails the case in check;
+//   "error"                {"code", "message"} instead of a result (answer
+//                          maps the exceptions below to codes);
+//   "allowances"           optional {"name": number};
+//   "diagnostics"          optional, free-form, ignored by the judge:
+//                          everything else an adapter reports (vertices used,
+//                          iterations, engine settings, ...). Any change the
+//                          engine made to an input beyond rounding goes in
+//                          diagnostics.input_changes, {"<input field>":
+//                          "<what and why>"} (declare_input_change); an
+//                          undeclared change fails the case.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
-#include "protocol/limits.hpp"
+#include "rigidref/errors.hpp"
 #include "rigidref/predicates.hpp"
+#include "rigidref/protocol/limits.hpp"
+#include "rigidref/vec2.hpp"
 
 #include <cmath>
 #include <functional>
@@ -23,12 +43,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace rigidref::adapters {
+namespace rigidref::protocol {
 
 using ojson = nlohmann::ordered_json;
 
-// The engine does not take this case (too many vertices, not convex, ...):
-// answered as error "unsupported" and counted as skipped, not failed.
+// The engine does not take this case (too many vertices, not convex, beyond
+// float's range, ...): answered as error "unsupported" and counted as
+// skipped, not failed.
 struct unsupported_case : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -40,9 +61,30 @@ struct engine_error : std::runtime_error {
   engine_error(std::string c, const std::string& message) : std::runtime_error(message), code(std::move(c)) {}
 };
 
-// One op of an engine: reads the request, may rewrite its inputs to what
-// the engine used, fills "result" (and "allowances" if any).
+// One op of an engine: reads the request, may round its inputs to the
+// engine's precision, fills "result" (and "allowances", "diagnostics").
 using op_handler = std::function<void(ojson& line)>;
+
+// ---- diagnostics -------------------------------------------------------------
+
+// The line's "diagnostics" object (made on first use).
+inline ojson& diagnostics(ojson& line) {
+  ojson& d = line["diagnostics"];
+  if (!d.is_object()) d = ojson::object();
+  return d;
+}
+
+// Declares that the engine used input `field` (a top-level field of the
+// request: "vertices", "a", "body1", "restitution", ...) changed beyond
+// rounding, and why. A second declaration for the same field is appended.
+inline void declare_input_change(ojson& line, const std::string& field, const std::string& reason) {
+  ojson& changes = diagnostics(line)["input_changes"];
+  if (!changes.is_object()) changes = ojson::object();
+  ojson& entry = changes[field];
+  entry = entry.is_string() ? ojson(entry.get<std::string>() + "; " + reason) : ojson(reason);
+}
+
+// ---- numbers and points ------------------------------------------------------
 
 inline double number(const ojson& v, const char* what) {
   if (!v.is_number()) throw std::invalid_argument(std::string(what) + ": expected a number");
@@ -52,6 +94,17 @@ inline double number(const ojson& v, const char* what) {
 struct point {
   double x, y;
 };
+
+inline double finite_number(const ojson& v, const std::string& what) {
+  const double x = number(v, what.c_str());
+  if (!std::isfinite(x)) throw std::invalid_argument(what + ": not a finite number");
+  return x;
+}
+
+inline point finite_point(const ojson& v, const std::string& what) {
+  if (!v.is_array() || v.size() != 2) throw std::invalid_argument(what + ": expected [x, y]");
+  return {finite_number(v[0], what), finite_number(v[1], what)};
+}
 
 inline std::vector<point> points(const ojson& list, const char* what) {
   if (!list.is_array()) throw std::invalid_argument(std::string(what) + ": expected a list of [x, y]");
@@ -69,14 +122,36 @@ inline ojson points_json(const std::vector<point>& v) {
   return list;
 }
 
-// Rounds each coordinate to float (what a float engine sees) and returns them
-// as doubles, exactly.
-inline std::vector<point> to_float_grid(std::vector<point> v) {
-  for (point& p : v) p = {static_cast<double>(static_cast<float>(p.x)), static_cast<double>(static_cast<float>(p.y))};
+inline ojson vec_json(double x, double y) { return ojson::array({x, y}); }
+
+// x rounded to float (what a float engine is given), back in a double,
+// exactly. A finite x beyond float's range would become infinite: the
+// engine cannot take that case.
+inline double to_float(double x, const std::string& what = "a number") {
+  const float f = static_cast<float>(x);  // IEEE: rounds, or overflows to inf (not UB)
+  if (std::isinf(f) && !std::isinf(x))
+    throw unsupported_case(what + ": " + ojson(x).dump() + " is beyond float's range (the engine computes in float)");
+  return static_cast<double>(f);
+}
+
+// Each coordinate rounded to float, as above.
+inline std::vector<point> to_float_grid(std::vector<point> v, const std::string& what = "a coordinate") {
+  for (point& p : v) p = {to_float(p.x, what), to_float(p.y, what)};
   return v;
 }
 
-inline ojson vec_json(double x, double y) { return ojson::array({x, y}); }
+// The density of a mass.polygon request (default 1; finite and > 0, as eval
+// requires). A request that gives the total "mass" instead is unsupported:
+// an engine adapter sets a density.
+inline double polygon_density(const ojson& line) {
+  if (line.contains("mass")) throw unsupported_case("this adapter takes \"density\", not the total \"mass\"");
+  if (!line.contains("density")) return 1.0;
+  const double density = finite_number(line["density"], "density");
+  if (!(density > 0)) throw std::invalid_argument("density: must be > 0");
+  return density;
+}
+
+// ---- shapes ------------------------------------------------------------------
 
 // The collision ops' shapes (the protocol additions): a core (polygon,
 // point, segment) grown by a radius. `form` remembers how the request wrote
@@ -88,19 +163,8 @@ struct shape {
   std::vector<point> core;  // polygon vertices, the circle's centre, the point, the two endpoints
   double radius = 0;        // the rounding radius (0 for a plain polygon, point or segment)
   bool rounded_polygon = false;  // {"vertices", "radius"} rather than a plain list
-  bool radius_given = false;     // a segment written with "radius"
+  bool radius_given = false;     // a rounded polygon or a segment written with "radius"
 };
-
-inline double finite_number(const ojson& v, const std::string& what) {
-  const double x = number(v, what.c_str());
-  if (!std::isfinite(x)) throw std::invalid_argument(what + ": not a finite number");
-  return x;
-}
-
-inline point finite_point(const ojson& v, const std::string& what) {
-  if (!v.is_array() || v.size() != 2) throw std::invalid_argument(what + ": expected [x, y]");
-  return {finite_number(v[0], what), finite_number(v[1], what)};
-}
 
 inline double radius_of(const ojson& v, const std::string& what) {
   const double r = finite_number(v.at("radius"), what + ".radius");
@@ -125,13 +189,15 @@ inline shape parse_shape(const ojson& v, const std::string& what) {
     for (std::size_t i = 0; i < list.size(); ++i) s.core.push_back(finite_point(list[i], what));
     if (s.core.size() < 3) throw std::invalid_argument(what + ": a polygon needs 3 or more vertices");
     s.rounded_polygon = true;
-    s.radius = v.contains("radius") ? radius_of(v, what) : 0.0;
+    s.radius_given = v.contains("radius");
+    s.radius = s.radius_given ? radius_of(v, what) : 0.0;
     return s;
   }
   if (v.contains("center")) {
     s.form = shape::kind::circle;
     s.core = {finite_point(v["center"], what + ".center")};
     s.radius = radius_of(v, what);
+    s.radius_given = true;
     return s;
   }
   if (v.contains("point")) {
@@ -154,27 +220,26 @@ inline shape parse_shape(const ojson& v, const std::string& what) {
                                      "{\"point\"} or {\"segment\", \"radius\"}");
 }
 
-// The shape as the request wrote it, with the values in `s`.
-inline ojson shape_json(const shape& s) {
+// The shape as the request wrote it (`original`, the field's JSON: its
+// other keys are kept), with the values in `s`: an input the engine used.
+inline ojson shape_json(const shape& s, const ojson& original) {
+  if (s.form == shape::kind::polygon && !s.rounded_polygon) return points_json(s.core);
+  ojson out = original.is_object() ? original : ojson::object();
   switch (s.form) {
-    case shape::kind::polygon:
-      if (!s.rounded_polygon) return points_json(s.core);
-      return {{"vertices", points_json(s.core)}, {"radius", s.radius}};
-    case shape::kind::circle: return {{"center", vec_json(s.core[0].x, s.core[0].y)}, {"radius", s.radius}};
-    case shape::kind::point: return {{"point", vec_json(s.core[0].x, s.core[0].y)}};
-    case shape::kind::segment: {
-      ojson out = {{"segment", points_json(s.core)}};
-      if (s.radius_given) out["radius"] = s.radius;
-      return out;
-    }
+    case shape::kind::polygon: out["vertices"] = points_json(s.core); break;
+    case shape::kind::circle: out["center"] = vec_json(s.core[0].x, s.core[0].y); break;
+    case shape::kind::point: out["point"] = vec_json(s.core[0].x, s.core[0].y); break;
+    case shape::kind::segment: out["segment"] = points_json(s.core); break;
   }
-  return nullptr;
+  if (s.radius_given) out["radius"] = s.radius;
+  return out;
 }
 
-// The shape with every number rounded to float (what a float engine is given).
-inline shape to_float_shape(shape s) {
-  s.core = to_float_grid(s.core);
-  s.radius = static_cast<double>(static_cast<float>(s.radius));
+// The shape with every number rounded to float (what a float engine is
+// given); unsupported_case beyond float's range.
+inline shape to_float_shape(shape s, const std::string& what = "a shape") {
+  s.core = to_float_grid(s.core, what);
+  s.radius = to_float(s.radius, what + ".radius");
   return s;
 }
 
@@ -218,8 +283,62 @@ inline bool convex_polygon(const std::vector<point>& v) {
   return true;
 }
 
-// Answers one line in place (result or error).
+// Whether `used` is `given` up to where the cycle starts and its
+// orientation (the same polygon, as an engine may store it).
+inline bool same_cycle(const std::vector<point>& given, const std::vector<point>& used) {
+  const std::size_t n = given.size();
+  if (used.size() != n) return false;
+  const auto eq = [](const point& p, const point& q) { return p.x == q.x && p.y == q.y; };
+  for (std::size_t shift = 0; shift < n; ++shift) {
+    bool forward = true, backward = true;
+    for (std::size_t i = 0; i < n && (forward || backward); ++i) {
+      if (!eq(given[i], used[(shift + i) % n])) forward = false;
+      if (!eq(given[i], used[(shift + n - i % n) % n])) backward = false;
+    }
+    if (forward || backward) return true;
+  }
+  return false;
+}
+
+// What engine function `call` did to a polygon, for declare_input_change:
+// "" when it kept it (same_cycle), else how many vertices it used, dropped
+// and added, and the vertices it used.
+inline std::string polygon_change(const std::vector<point>& given, const std::vector<point>& used,
+                                  const std::string& call) {
+  if (same_cycle(given, used)) return "";
+  const auto count_missing = [](const std::vector<point>& from, const std::vector<point>& in) {
+    std::size_t missing = 0;
+    for (const point& p : from) {
+      bool found = false;
+      for (const point& q : in) found = found || (p.x == q.x && p.y == q.y);
+      if (!found) ++missing;
+    }
+    return missing;
+  };
+  const std::size_t dropped = count_missing(given, used), added = count_missing(used, given);
+  std::string text = call + " used " + std::to_string(used.size()) + " of the " + std::to_string(given.size()) +
+                     " vertices given";
+  if (dropped > 0) text += ", dropped " + std::to_string(dropped);
+  if (added > 0) text += ", added " + std::to_string(added) + " not given";
+  if (dropped == 0 && added == 0) text += ", re-ordered";
+  return text + "; vertices used: " + points_json(used).dump();
+}
+
+// ---- the loop ----------------------------------------------------------------
+
+// The JSON text of an answer line. Bytes that are not UTF-8 (a parse error's
+// message quotes the bytes it read) become U+FFFD instead of an exception.
+inline std::string line_text(const ojson& line) { return line.dump(-1, ' ', false, ojson::error_handler_t::replace); }
+
+// Answers one line in place (result or error). Exceptions become error codes:
+// unsupported_case and rigidref::unsupported "unsupported", engine_error its
+// code, rigidref::domain_error "domain_error", rigidref::no_convergence
+// "no_convergence", anything else "invalid_input".
 inline void answer(ojson& line, const std::map<std::string, op_handler>& ops) {
+  const auto fail = [&line](const char* code, const char* message) {
+    line.erase("result");
+    line["error"] = {{"code", code}, {"message", message}};
+  };
   try {
     // "op" may be any JSON value: a non-string names no op this adapter runs.
     const auto field = line.find("op");
@@ -228,14 +347,17 @@ inline void answer(ojson& line, const std::map<std::string, op_handler>& ops) {
     if (it == ops.end()) throw unsupported_case("this adapter does not run op \"" + op + "\"");
     it->second(line);
   } catch (const unsupported_case& e) {
-    line.erase("result");
-    line["error"] = {{"code", "unsupported"}, {"message", e.what()}};
+    fail("unsupported", e.what());
+  } catch (const rigidref::unsupported& e) {
+    fail("unsupported", e.what());
   } catch (const engine_error& e) {
-    line.erase("result");
-    line["error"] = {{"code", e.code}, {"message", e.what()}};
+    fail(e.code.c_str(), e.what());
+  } catch (const rigidref::domain_error& e) {
+    fail("domain_error", e.what());
+  } catch (const rigidref::no_convergence& e) {
+    fail("no_convergence", e.what());
   } catch (const std::exception& e) {
-    line.erase("result");
-    line["error"] = {{"code", "invalid_input"}, {"message", e.what()}};
+    fail("invalid_input", e.what());
   }
 }
 
@@ -252,7 +374,7 @@ inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>
     close(fds[0]);
     alarm(seconds);  // SIGALRM ends a query that hangs
     answer(line, ops);
-    const std::string text = line.dump();
+    const std::string text = line_text(line);
     std::size_t done = 0;
     while (done < text.size()) {
       const ssize_t n = write(fds[1], text.data() + done, text.size() - done);
@@ -285,7 +407,6 @@ inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>
 // line nested deeper than max_nesting would exhaust the stack of the JSON
 // writer that echoes it back.
 inline std::string unreadable_request(const std::string& text, ojson& line) {
-  namespace limits = rigidref::tools::eval::limits;
   if (text.size() > limits::max_line_bytes)
     return "request line longer than " + std::to_string(limits::max_line_bytes) + " bytes" +
            limits::limit_note("max_line_bytes");
@@ -298,6 +419,13 @@ inline std::string unreadable_request(const std::string& text, ojson& line) {
   }
   if (!line.is_object()) return std::string("a request must be a JSON object, got ") + line.type_name();
   return "";
+}
+
+// The fields of an answer line that only the adapter writes: a request that
+// brings them has them dropped, so that a result, an allowance or an input
+// change is always the engine's own.
+inline void drop_answer_fields(ojson& line) {
+  for (const char* field : {"result", "error", "allowances", "diagnostics"}) line.erase(field);
 }
 
 // Runs the adapter over standard input; returns the process exit status.
@@ -314,16 +442,17 @@ inline int run_adapter(const std::string& engine, const std::string& precision,
       // As `rigidref eval` does: one answer line per request line, with id null.
       const ojson answer_line = {{"id", nullptr}, {"engine", engine}, {"precision", precision},
                                  {"error", {{"code", "parse_error"}, {"message", problem}}}};
-      std::cout << answer_line.dump() << '\n';
+      std::cout << line_text(answer_line) << '\n';
       continue;
     }
+    drop_answer_fields(line);
     line["engine"] = engine;
     line["precision"] = precision;
     if (isolate) answer_isolated(line, ops, seconds_per_case);
     else answer(line, ops);
-    std::cout << line.dump() << '\n';
+    std::cout << line_text(line) << '\n';
   }
   return 0;
 }
 
-}  // namespace rigidref::adapters
+}  // namespace rigidref::protocol
