@@ -30,7 +30,7 @@ if(name MATCHES "-dynamics$")
   set(expected_records "${expected_dir}/${name}.jsonl")
   set(records_args --dynamics-out "${records}")
 endif()
-execute_process(COMMAND "${CLI}" check --results "${answers}" --worst 0 ${records_args} OUTPUT_FILE "${summary}"
+execute_process(COMMAND "${CLI}" check "${answers}" --cases "${CASES}" --worst 0 ${records_args} OUTPUT_FILE "${summary}"
                 RESULT_VARIABLE check_rc)
 if(NOT (check_rc EQUAL 0 OR check_rc EQUAL 1))
   message(FATAL_ERROR "rigidref check failed to run (exit ${check_rc})")
