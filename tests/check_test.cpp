@@ -42,7 +42,7 @@ std::string circle_answer(const std::string& precision, double inertia) {
 }  // namespace
 
 TEST_CASE("check: an answer exactly at the budget passes, one epsilon beyond fails", "[check]") {
-  // mass.circle has a budget of 4 eps (tools/check/rules.hpp); the exact
+  // mass.circle has a budget of 4 eps (reference/include/rigidref/judge/rules.hpp); the exact
   // inertia of r = 1, m = 2 is 1, so 1 + k eps is off by exactly k eps.
   const double eps_d = std::numeric_limits<double>::epsilon();
   const double eps_f = std::numeric_limits<float>::epsilon();

@@ -256,7 +256,7 @@ TEST_CASE("step.pair properties: momentum, no approach, friction cone, energy (e
                                     state_of(pc.q.body2, pc.q.body2.velocity, pc.q.body2.angular_velocity)};
     const exact_body_state b1[2] = {state_of(pc.q.body1, r.body1_after.velocity, r.body1_after.angular_velocity),
                                     state_of(pc.q.body2, r.body2_after.velocity, r.body2_after.angular_velocity)};
-    // Velocity scale and the laws' budget: 128 eps (tools/check/rules.hpp, D-STEP-9).
+    // Velocity scale and the laws' budget: 128 eps (judge/rules.hpp, D-STEP-9).
     exact vs = 0, ps = 0, ls = 0, e0 = 0, e1 = 0;
     vec2<exact> p0, p1;
     exact l0 = 0, l1 = 0;
