@@ -14,7 +14,11 @@
 
 #include <catch2/catch.hpp>
 
+#include "rigidref/judge/rules.hpp"
+
 #include <fstream>
+#include <regex>
+#include <set>
 #include <limits>
 #include <string>
 #include <vector>
@@ -288,4 +292,36 @@ TEST_CASE("check: a JSON error names the input line, not the JSON text's", "[che
   const std::string detail = r.verdicts[1]["detail"];
   CHECK(detail.rfind("not JSON: input line 3, column ", 0) == 0);
   CHECK(detail.find("line 1") == std::string::npos);
+}
+
+TEST_CASE("check --help, docs/eval-protocol.md and README.md list the same allowances", "[check][docs]") {
+  // The names the judge knows (rigidref/judge/rules.hpp) ...
+  std::set<std::string> known;
+  for (const auto& a : rigidref::judge::allowance_rules()) known.insert(std::string(a.name));
+  REQUIRE(known.size() == 8);
+  // ... as --help prints them ("  name (fields):"),
+  const cli_run help = run_cli("check --help", "");
+  std::set<std::string> in_help;
+  const std::regex help_line(R"(\n  ([a-z_]+) \([a-z_, ]+\):\n)");
+  for (std::sregex_iterator it(help.out.begin(), help.out.end(), help_line), end; it != end; ++it)
+    in_help.insert((*it)[1].str());
+  CHECK(in_help == known);
+  // ... in the spec's table of section 4.2 ("| `name` | widens | meaning |"),
+  const std::string spec = read_file(std::filesystem::path(RIGIDREF_SOURCE_DIR) / "docs" / "eval-protocol.md");
+  const auto table = spec.find("| allowance | widens | meaning |");
+  REQUIRE(table != std::string::npos);
+  std::set<std::string> in_spec;
+  const std::regex spec_row(R"(\n\| `([a-z_]+)` \|)");
+  const std::string rows = spec.substr(table, spec.find("\n\n", table) - table);
+  for (std::sregex_iterator it(rows.begin(), rows.end(), spec_row), end; it != end; ++it) in_spec.insert((*it)[1].str());
+  CHECK(in_spec == known);
+  // ... and in README.md's "Known allowances: ..." sentence.
+  const std::string readme = read_file(std::filesystem::path(RIGIDREF_SOURCE_DIR) / "README.md");
+  const auto from = readme.find("Known allowances:");
+  REQUIRE(from != std::string::npos);
+  const std::string sentence = readme.substr(from, readme.find("(their meaning", from) - from);
+  std::set<std::string> in_readme;
+  const std::regex name(R"(`([a-z_]+)`)");
+  for (std::sregex_iterator it(sentence.begin(), sentence.end(), name), end; it != end; ++it) in_readme.insert((*it)[1].str());
+  CHECK(in_readme == known);
 }
