@@ -60,6 +60,20 @@
 #include "rigidref/articles/shape_matching.hpp"
 #include "rigidref/articles/triangle_inertia.hpp"
 
+// The judge of rigidref check, without JSON (derivations/judge.md)
+#include "rigidref/judge.hpp"
+#include "rigidref/judge/answer.hpp"
+#include "rigidref/judge/collision.hpp"
+#include "rigidref/judge/condition.hpp"
+#include "rigidref/judge/manifold.hpp"
+#include "rigidref/judge/mass.hpp"
+#include "rigidref/judge/matrix.hpp"
+#include "rigidref/judge/measure.hpp"
+#include "rigidref/judge/rules.hpp"
+#include "rigidref/judge/shape.hpp"
+#include "rigidref/judge/step.hpp"
+#include "rigidref/judge/verdict.hpp"
+
 // The public oracles: exact answers written independently of the code above.
 #include "rigidref/verify/accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"

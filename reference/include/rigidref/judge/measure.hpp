@@ -1,4 +1,4 @@
-// Turning a measured error into a field verdict (D-JUDGE-4): the error and
+// Turning a measured error into a field verdict (D-JUDGE-4, D-ENGINE-1): the error and
 // the allowed amount are exact; both are reported in the engine's epsilon
 // on the field's scale S, error_eps = |x - r| / (eps S), and the field
 // passes when |x - r| <= budget + allowances (absolute), exactly.

@@ -17,6 +17,10 @@
 //                     contact points and normals (D-DYNENG-3): detection
 //                     and response judged apart. A diagnostic: reported,
 //                     not part of the case's verdict.
+// Which engine mechanisms break the momentum laws (position correction,
+// impulses applied at different points) is D-DYNENG-1; how each engine
+// applies restitution and friction, which the restitution and cone laws
+// meet, is D-DYNENG-2 (derivations/engine_dynamics.md).
 // Contact laws use the engine's own points and normals where it reports
 // them (what its solver used), the reference's otherwise. Budgets: the
 // rule of "step.pair" (eps of the engine) times the law's scale, plus, for
