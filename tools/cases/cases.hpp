@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 namespace rigidref::tools {
@@ -13,8 +14,12 @@ namespace rigidref::tools {
 struct cases_options {
   std::string set = "mass";
   std::uint64_t seed = 20261122;
-  std::size_t count = 400;
+  std::optional<std::size_t> count;  // number of random cases; unset: the set's default_count
 };
+
+// The number of random cases of the committed set `set` (data/validation/):
+// mass 400, collision 300, manifold 300, dynamics 120.
+std::size_t default_count(const std::string& set);
 
 void add_cases_options(CLI::App& cmd, cases_options& opts);
 

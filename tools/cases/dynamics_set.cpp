@@ -3,23 +3,34 @@
 // (derivations/step.md). Every input is a float written exactly as a double,
 // as in the other sets.
 //
-// Random scenes cycle through six kinds:
+// Random scenes cycle through six kinds (the case's family in brackets):
 //   vertex-on-face   a convex polygon at a random angle, its lowest vertex
-//                    sunk into a static ground box (one contact)
-//   face-on-face     a box flat on the static ground (two contacts)
-//   circle-on-face   a circle on the static ground
-//   circles          two dynamic circles, off-centre, zero gravity
+//                    sunk into a static ground box, one contact
+//                    (polygon-vertex-on-ground)
+//   face-on-face     a box flat on the static ground, two contacts
+//                    (box-on-ground)
+//   circle-on-face   a circle on the static ground (circle-on-ground)
+//   circles          two dynamic circles, off-centre, zero gravity, their
+//                    centres in a random direction (circle-pair)
 //   pair             two dynamic polygons, mass ratio 1e-3 .. 1e3, an
 //                    off-centre hit, both spinning, zero gravity
+//                    (polygon-pair)
 //   wall             a polygon thrown sideways into a static wall
+//                    (polygon-into-wall)
 // Shapes are off their body origin by up to half their size, so the origin
 // and the centre of mass differ. Restitution is 0, 1 or uniform in [0, 1],
 // friction uniform in [0, 1.5] (0 for one scene in six); with a static body
 // gravity is (0, -9.8) for half the scenes. The overlap at the pre-step poses
 // is 1 % of the smaller body's size, far above float's rounding of the
 // poses, so every engine and the reference see the same contact. Then named
-// scenes with hand-known answers (tests/step_pair_test.cpp works them).
+// scenes with hand-known answers (tests/step_pair_test.cpp works them;
+// families named-...). Last, from their own generator, 12 scenes of the
+// kinds with a static ground or wall, which lie along the axes, turned as a
+// whole (ground, body, velocities, gravity) by a random angle at least 5
+// degrees from the axes: a contact normal or a distance taken along the axes
+// (a wrong norm) is then wrong there.
 #include "cases/dynamics_set.hpp"
+#include "cases/angle_off_axes.hpp"
 #include "cases/strictly_convex.hpp"
 #include "protocol/json.hpp"
 
@@ -29,6 +40,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -71,7 +83,7 @@ ojson body_json(const body& b) {
 }
 
 struct scene {
-  std::string id, label;
+  std::string id, family, label;
   body b1, b2;
   float restitution = 0, friction = 0, dt = 1.0f / 60;
   vec2<float> gravity{0, 0};
@@ -82,6 +94,7 @@ void write_scene(std::ostream& out, const scene& s) {
   r["id"] = s.id;
   r["op"] = "step.pair";
   r["label"] = s.label;
+  r["family"] = s.family;
   r["body1"] = body_json(s.b1);
   r["body2"] = body_json(s.b2);
   r["restitution"] = static_cast<double>(s.restitution);
@@ -197,13 +210,16 @@ scene random_scene(verify::rng& g, int i) {
     if (kind == 0) {
       b.vertices = random_convex(g, r, origin_offset(g, r));
       b.angle = f(2 * pi * verify::uniform01<double>(g));
+      s.family = "polygon-vertex-on-ground";
       s.label = "vertex on face: a convex polygon on the static ground";
     } else if (kind == 1) {
       const vec2<double> off = origin_offset(g, r);
       b.vertices = box(2 * r, r * (0.5 + verify::uniform01<double>(g)), off.x, off.y);
+      s.family = "box-on-ground";
       s.label = "face on face: a box flat on the static ground";
     } else {
       b.radius = f(r);
+      s.family = "circle-on-ground";
       s.label = "circle on face: a circle on the static ground";
     }
     falling(b);
@@ -224,6 +240,7 @@ scene random_scene(verify::rng& g, int i) {
     const double skew = 0.8 * (2 * verify::uniform01<double>(g) - 1);  // off-centre
     s.b1.velocity = {f(speed * std::cos(a + skew)), f(speed * std::sin(a + skew))};
     s.b2.velocity = {f(-0.3 * speed * std::cos(a)), f(-0.3 * speed * std::sin(a))};
+    s.family = "circle-pair";
     s.label = "circles: two dynamic circles, off-centre hit, mass ratio 1e-3 .. 1e3";
   } else if (kind == 4) {  // two dynamic polygons, both spinning
     const double r2 = r * log_uniform(g, 0.3, 3);
@@ -255,6 +272,7 @@ scene random_scene(verify::rng& g, int i) {
       if (d >= target && d <= 2 * target) break;
     }
     b.velocity = {f(0.5 * r * (2 * verify::uniform01<double>(g) - 1)), f(-r * (0.5 + 2 * verify::uniform01<double>(g)))};
+    s.family = "polygon-pair";
     s.label = "pair: two dynamic spinning polygons, mass ratio 1e-3 .. 1e3, off-centre";
   } else {  // a wall on the right, a polygon thrown into it
     body& w = s.b1;
@@ -268,6 +286,7 @@ scene random_scene(verify::rng& g, int i) {
     b.angular_velocity = f(2 * verify::uniform01<double>(g) - 1);
     b.density = f(log_uniform(g, 0.1, 10));
     if (with_gravity) s.gravity = {0, -9.8f};
+    s.family = "polygon-into-wall";
     s.label = std::string("wall: a polygon thrown into a static wall") + (with_gravity ? ", gravity" : ", no gravity");
   }
   return s;
@@ -277,6 +296,7 @@ void named_scenes(std::ostream& out) {
   const auto flat_box = [](const std::string& id, const std::string& label, float e) {
     scene s;
     s.id = "step-" + id;
+    s.family = "named-box-on-ground";
     s.label = label;
     s.b1.is_static = true;
     s.b1.vertices = box(20, 2, 0, -1);
@@ -300,6 +320,7 @@ void named_scenes(std::ostream& out) {
   write_scene(out, spin);
   scene circles;
   circles.id = "step-circles-head-on";
+  circles.family = "named-circles-head-on";
   circles.label = "equal circles head on at 1 m/s each, e = 1: they exchange velocities";
   circles.b1.radius = 0.5f;
   circles.b2.radius = 0.5f;
@@ -311,6 +332,7 @@ void named_scenes(std::ostream& out) {
   write_scene(out, circles);
   scene ratio;
   ratio.id = "step-mass-ratio-1e3";
+  ratio.family = "named-mass-ratio";
   ratio.label = "a light box (density 1e-3) dropped on a heavy dynamic box, zero gravity";
   ratio.b1.vertices = box(4, 1);
   ratio.b2.vertices = box(1, 1);
@@ -321,12 +343,48 @@ void named_scenes(std::ostream& out) {
   write_scene(out, ratio);
 }
 
+// The scene turned about the origin by `angle`: positions, velocities and
+// gravity turned, every body's angle increased (shapes stay in their body
+// frames), each number rounded to float once. The rounding moves the bodies
+// by ulps, against an overlap of 1 % of their size.
+void turn(scene& s, double angle) {
+  const double c = std::cos(angle), si = std::sin(angle);
+  const auto turned = [&](vec2<float> v) {
+    return vec2<float>{f(c * v.x - si * v.y), f(si * v.x + c * v.y)};
+  };
+  for (body* b : {&s.b1, &s.b2}) {
+    b->position = turned(b->position);
+    b->velocity = turned(b->velocity);
+    b->angle = f(std::remainder(b->angle + angle, 2 * pi));
+  }
+  s.gravity = turned(s.gravity);
+}
+
+// 12 scenes of the kinds on a static ground or against a static wall (3
+// of each), turned by a random angle.
+void turned_scenes(std::uint64_t seed, std::ostream& out) {
+  verify::rng g(seed + 6);
+  int k = 0;
+  for (int i = 0; k < 12; ++i) {
+    if (i % 6 == 3 || i % 6 == 4) continue;  // the two-body kinds: already in random directions
+    scene s = random_scene(g, i);
+    const double angle = angle_off_axes(g);
+    turn(s, angle);
+    s.id = "step-rotated-" + std::to_string(k++);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, ", the scene turned by %.2f degrees", angle * 180 / pi);
+    s.label += buf;
+    write_scene(out, s);
+  }
+}
+
 }  // namespace
 
-void write_dynamics_set(const cases_options& opts, std::ostream& out) {
-  verify::rng g(opts.seed + 2);
-  for (std::size_t i = 0; i < opts.count; ++i) write_scene(out, random_scene(g, static_cast<int>(i)));
+void write_dynamics_set(std::uint64_t seed, std::size_t count, std::ostream& out) {
+  verify::rng g(seed + 2);
+  for (std::size_t i = 0; i < count; ++i) write_scene(out, random_scene(g, static_cast<int>(i)));
   named_scenes(out);
+  turned_scenes(seed, out);
 }
 
 }  // namespace rigidref::tools

@@ -1,12 +1,13 @@
 // The case set "dynamics" of `rigidref cases`: step.pair requests.
 #pragma once
 
-#include "cases/cases.hpp"
-
+#include <cstddef>
+#include <cstdint>
 #include <iosfwd>
 
 namespace rigidref::tools {
 
-void write_dynamics_set(const cases_options& opts, std::ostream& out);
+// `count` random scenes from `seed`, then the turned scenes and the named ones.
+void write_dynamics_set(std::uint64_t seed, std::size_t count, std::ostream& out);
 
 }  // namespace rigidref::tools

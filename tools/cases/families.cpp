@@ -165,7 +165,7 @@ family_pair line_contact(rng& g, const std::string& id, const std::string& famil
     const double written = static_cast<double>(Y) - static_cast<double>(YB);
     std::string label = family + ": " + what + (vertical ? " along x = " : " along y = ") + fmt("%.9g", Y) +
                         fmt(", depth %.3g", written) + fmt(", sizes %.3g", size_a) + fmt(" and %.3g", size_b);
-    return {id, label, a, b};
+    return {id, family, label, a, b};
   }
 }
 
@@ -175,7 +175,7 @@ std::vector<family_polygon> mass_families(std::uint64_t seed) {
   rng g(seed + 2);
   std::vector<family_polygon> out;
   const auto add = [&](const std::string& family, int i, const std::string& what, polygon_f v) {
-    out.push_back({family + "-" + std::to_string(i), family + ": " + what, std::move(v)});
+    out.push_back({family + "-" + std::to_string(i), family, family + ": " + what, std::move(v)});
   };
   for (int i = 0; i < 40; ++i) {  // 13 .. 64 vertices, at the origin
     const int n = 13 + i * 51 / 39;
@@ -221,17 +221,19 @@ std::vector<family_pair> pair_families(std::uint64_t seed) {
   rng g(seed + 3);
   std::vector<family_pair> out;
   // Random placement, about half overlapping, of two convex polygons.
-  const auto placed = [&](const std::string& id, const std::string& family, int na, int nb, double size_a,
+  // `family` is the id's stem (the case's family); `title` begins the label.
+  const auto placed = [&](const std::string& family, int k, const std::string& title, int na, int nb, double size_a,
                           double size_b, vec2<double> centre_a, double reach_lo, double reach_hi) {
     const shape a = convex_at(g, na, size_a, centre_a);
     const vec2<double> cb = beside(g, a, size_b / 2, reach_lo, reach_hi);
     const shape b = convex_at(g, nb, size_b, cb);
-    out.push_back({id, family + ": A: " + convex_label(a, size_a) + "; B: " + convex_label(b, size_b), a.v, b.v});
+    out.push_back({family + "-" + std::to_string(k), family,
+                   title + ": A: " + convex_label(a, size_a) + "; B: " + convex_label(b, size_b), a.v, b.v});
   };
   for (int i = 0; i < 24; ++i) {  // 13 .. 64 vertices (one of the two only, every third pair)
     const int na = verify::uniform_int(g, 13, 64);
     const int nb = i % 3 == 2 ? verify::uniform_int(g, 3, 8) : verify::uniform_int(g, 13, 64);
-    placed("many-vertices-" + std::to_string(i), "many vertices", na, nb, log_uniform(g, -1, 1),
+    placed("many-vertices", i, "many vertices", na, nb, log_uniform(g, -1, 1),
            log_uniform(g, -1, 1), {0, 0}, 0, 1.5);
   }
   for (int k = 0; k <= 6; ++k)
@@ -239,15 +241,15 @@ std::vector<family_pair> pair_families(std::uint64_t seed) {
       const double size_a = log_uniform(g, -1, 1), size_b = log_uniform(g, -1, 1);
       const vec2<double> d = direction(g);
       const double off = size_a * std::pow(10.0, k);
-      placed("offset-1e" + std::to_string(k) + "-" + std::to_string(j), "offset 1e" + std::to_string(k) + " sizes",
+      placed("offset-1e" + std::to_string(k), j, "offset 1e" + std::to_string(k) + " sizes",
              verify::uniform_int(g, 3, 8), verify::uniform_int(g, 3, 8), size_a, size_b, {off * d.x, off * d.y}, 0,
              1.5);
     }
   for (int i = 0; i < 10; ++i)
-    placed("tiny-" + std::to_string(i), "tiny", verify::uniform_int(g, 3, 8), verify::uniform_int(g, 3, 8),
+    placed("tiny", i, "tiny", verify::uniform_int(g, 3, 8), verify::uniform_int(g, 3, 8),
            log_uniform(g, -5, -3), log_uniform(g, -5, -3), {0, 0}, 0, 1.5);
   for (int i = 0; i < 10; ++i)
-    placed("huge-" + std::to_string(i), "huge", verify::uniform_int(g, 3, 8), verify::uniform_int(g, 3, 8),
+    placed("huge", i, "huge", verify::uniform_int(g, 3, 8), verify::uniform_int(g, 3, 8),
            log_uniform(g, 3, 5), log_uniform(g, 3, 5), {0, 0}, 0, 1.5);
   for (int i = 0; i < 15; ++i) {  // exactly touching: face, vertex on face, vertex on vertex
     const double size = log_uniform(g, -2, 2);
@@ -261,7 +263,7 @@ std::vector<family_pair> pair_families(std::uint64_t seed) {
                                size * log_uniform(g, -1, 1), size * uniform(g, 0, 4), depth, i % 3 == 1));
   }
   for (int i = 0; i < 10; ++i)  // centres within 0.25 (rA + rB)
-    placed("deep-" + std::to_string(i), "deep", verify::uniform_int(g, 3, 8), verify::uniform_int(g, 3, 8),
+    placed("deep", i, "deep", verify::uniform_int(g, 3, 8), verify::uniform_int(g, 3, 8),
            log_uniform(g, -1, 1), log_uniform(g, -1, 1), {0, 0}, 0, 0.25);
   for (int i = 0; i < 15; ++i) {  // needle across a polygon, needles crossing, parallel needles a gap apart
     const double length = log_uniform(g, -1, 2), aspect = log_uniform(g, 2, 5);
@@ -271,11 +273,11 @@ std::vector<family_pair> pair_families(std::uint64_t seed) {
       const double size = length * log_uniform(g, -2, 0);
       const shape a = needle_at(g, length, aspect, {0, 0}, false);
       const shape b = convex_at(g, verify::uniform_int(g, 3, 8), size, {length * uniform(g, -0.3, 0.3), 0});
-      out.push_back({id, "needle: across a polygon, " + dims + "; B: " + convex_label(b, size), a.v, b.v});
+      out.push_back({id, "needle", "needle: across a polygon, " + dims + "; B: " + convex_label(b, size), a.v, b.v});
     } else if (i % 3 == 1) {
       const shape a = needle_at(g, length, aspect, {0, 0}, false);
       const shape b = needle_at(g, length * log_uniform(g, -1, 0), aspect, {length * uniform(g, -0.2, 0.2), 0}, false);
-      out.push_back({id, "needle: two needles crossing (or not), " + dims, a.v, b.v});
+      out.push_back({id, "needle", "needle: two needles crossing (or not), " + dims, a.v, b.v});
     } else {
       const float w = static_cast<float>(length / aspect);
       const float gap = static_cast<float>(w * log_uniform(g, -2, 1)) * (i % 2 == 0 ? 1 : -1);
@@ -283,7 +285,7 @@ std::vector<family_pair> pair_families(std::uint64_t seed) {
       const float x = static_cast<float>(length * uniform(g, -0.5, 0.5));
       polygon_f a = {{0, 0}, {L, 0}, {L, w}, {0, w}};
       polygon_f b = {{x, y}, {x + L, y}, {x + L, y + w}, {x, y + w}};
-      out.push_back({id, "needle: parallel needles" + fmt(", gap %.3g", static_cast<double>(y) - w) + ", " + dims,
+      out.push_back({id, "needle", "needle: parallel needles" + fmt(", gap %.3g", static_cast<double>(y) - w) + ", " + dims,
                      a, b});
     }
   }

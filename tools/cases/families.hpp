@@ -17,13 +17,15 @@ namespace rigidref::tools {
 using polygon_f = std::vector<vec2<float>>;
 
 struct family_polygon {
-  std::string id;     // e.g. "many-vertices-3"
-  std::string label;  // family, then what was drawn
+  std::string id;      // e.g. "many-vertices-3"
+  std::string family;  // the case's family, e.g. "many-vertices", "offset-1e3"
+  std::string label;   // family, then what was drawn
   polygon_f vertices;
 };
 
 struct family_pair {
   std::string id;
+  std::string family;  // e.g. "touching", "offset-1e3"
   std::string label;
   polygon_f a, b;
 };

@@ -7,9 +7,14 @@
 // level, the contact abscissa and every radius lie on a grid q (a power of
 // two, 2^-12 of the pair's size), so that the level of a rounded shape's
 // core, E - r, is exact in float: touching pairs touch exactly as written.
+// The turned pairs are built the same way, then turned about the origin by
+// a random angle and rounded to float once; they are never touching, only
+// separated or overlapping with a margin far above that rounding.
 #include "cases/shape_families.hpp"
+#include "cases/angle_off_axes.hpp"
 #include "cases/strictly_convex.hpp"
 
+#include "rigidref/shape_queries.hpp"
 #include "rigidref/verify/random.hpp"
 
 #include <algorithm>
@@ -179,48 +184,140 @@ const char* depth_name(depth_kind d) {
   return "?";
 }
 
-// One pair of the family (form_a, form_b); `turn` 0..3: A below or above B,
-// contact line along y = E or x = E.
-shape_pair line_pair(rng& g, const std::string& family, kind form_a, kind form_b, depth_kind dk, int index, int turn) {
-  const double size = log_uniform(g, -2, 2);
+// A pair of (form_a, form_b) along y = E, before it is turned: the lower
+// shape below the line, the upper one above E_upper = E - depth (A the lower
+// when a_below). The line lies up to 10^max_offset_exp sizes from the origin.
+// A separated pair's gap is 10^-3 .. 10^-0.5 sizes, or 0.02 .. 0.2 sizes when
+// `wide_gap` (the turned pairs, whose gap must stay far above the rounding of
+// the turned coordinates).
+struct line_layout {
+  double size = 0, offset = 0;
+  float E = 0, E_upper = 0;
+  spec sa, sb;
+  case_shape low, up;
+};
+
+line_layout along_line(rng& g, kind form_a, kind form_b, depth_kind dk, bool a_below, int max_offset_exp,
+                       bool wide_gap) {
+  line_layout L;
+  L.size = log_uniform(g, -2, 2);
+  const double size = L.size;
   const double q = std::ldexp(1.0, static_cast<int>(std::floor(std::log2(size))) - 12);
-  const double offset = size * std::pow(10.0, verify::uniform_int(g, 0, 3));
-  const float xc = static_cast<float>(on_grid(offset * uniform(g, -1, 1), q));
-  const float E = static_cast<float>(on_grid(offset * uniform(g, -1, 1), q));
-  spec sa = draw_spec(g, form_a, size, q);
-  spec sb = draw_spec(g, form_b, size * log_uniform(g, -0.5, 0.5), q);
+  L.offset = size * std::pow(10.0, verify::uniform_int(g, 0, max_offset_exp));
+  const float xc = static_cast<float>(on_grid(L.offset * uniform(g, -1, 1), q));
+  L.E = static_cast<float>(on_grid(L.offset * uniform(g, -1, 1), q));
+  L.sa = draw_spec(g, form_a, size, q);
+  L.sb = draw_spec(g, form_b, size * log_uniform(g, -0.5, 0.5), q);
   if (form_a == kind::segment && form_b == kind::segment) {  // one flat, one end first: deep pairs cross
-    sa.flat = true;
-    sb.flat = false;
+    L.sa.flat = true;
+    L.sb.flat = false;
   }
-  const bool a_below = turn % 2 == 0, along_x = turn >= 2;
-  const spec& lower = a_below ? sa : sb;
-  const spec& upper = a_below ? sb : sa;
+  const spec& lower = a_below ? L.sa : L.sb;
+  const spec& upper = a_below ? L.sb : L.sa;
   double depth = 0;
-  if (dk == depth_kind::separated) depth = -size * log_uniform(g, -3, -0.5);
-  if (dk == depth_kind::shallow) depth = std::max(size * std::exp2(-uniform(g, 8, 14)), 4.0 * ulp_of(E));
+  if (dk == depth_kind::separated) depth = wide_gap ? -size * uniform(g, 0.02, 0.2) : -size * log_uniform(g, -3, -0.5);
+  if (dk == depth_kind::shallow) depth = std::max(size * std::exp2(-uniform(g, 8, 14)), 4.0 * ulp_of(L.E));
   if (dk == depth_kind::deep) {
     double h = std::numeric_limits<double>::infinity();
     for (const spec* s : {&lower, &upper})
       if (height_of(*s) > 0) h = std::min(h, height_of(*s));
     depth = uniform(g, 0.2, 0.5) * h;
   }
-  const float E_upper = dk == depth_kind::touching ? E : static_cast<float>(E - depth);
-  case_shape low = shape_below(g, lower, xc, E);
-  case_shape up = mirror_y(shape_below(g, upper, xc, -E_upper));
+  L.E_upper = dk == depth_kind::touching ? L.E : static_cast<float>(L.E - depth);
+  L.low = shape_below(g, lower, xc, L.E);
+  L.up = mirror_y(shape_below(g, upper, xc, -L.E_upper));
+  return L;
+}
+
+// One pair of the family (form_a, form_b); `turn` 0..3: A below or above B,
+// contact line along y = E or x = E.
+shape_pair line_pair(rng& g, const std::string& family, kind form_a, kind form_b, depth_kind dk, int index, int turn) {
+  const bool a_below = turn % 2 == 0, along_x = turn >= 2;
+  const line_layout L = along_line(g, form_a, form_b, dk, a_below, 3, false);
+  case_shape low = L.low, up = L.up;
   if (along_x) {
     low = swap_xy(low);
     up = swap_xy(up);
   }
   shape_pair p;
   p.id = family + "-" + depth_name(dk) + "-" + std::to_string(index);
+  p.family = family;
   p.a = a_below ? low : up;
   p.b = a_below ? up : low;
-  p.label = family + ": " + depth_name(dk) + ", A " + describe(sa) + (a_below ? " below" : " above") + " B " +
-            describe(sb) + (along_x ? ", along x = " : ", along y = ") + fmt("%.9g", E) +
-            fmt(", depth about %.3g", static_cast<double>(E) - static_cast<double>(E_upper)) + fmt(", size %.3g", size) +
-            fmt(", offset %.3g", offset);
+  p.label = family + ": " + depth_name(dk) + ", A " + describe(L.sa) + (a_below ? " below" : " above") + " B " +
+            describe(L.sb) + (along_x ? ", along x = " : ", along y = ") + fmt("%.9g", L.E) +
+            fmt(", depth about %.3g", static_cast<double>(L.E) - static_cast<double>(L.E_upper)) +
+            fmt(", size %.3g", L.size) + fmt(", offset %.3g", L.offset);
   return p;
+}
+
+// The shape turned by `angle` about the origin, rounded to float once.
+// Turning keeps a polygon counter-clockwise; rounding may flatten it, which
+// the caller checks.
+case_shape turned(case_shape c, double angle) {
+  const double co = std::cos(angle), si = std::sin(angle);
+  for (auto& p : c.core) {
+    const double x = p.x, y = p.y;
+    p = {static_cast<float>(co * x - si * y), static_cast<float>(si * x + co * y)};
+  }
+  return c;
+}
+
+bool well_formed(const case_shape& c) {
+  if (c.form == kind::polygon || c.form == kind::rounded_polygon) return strictly_convex(c.core);
+  if (c.form == kind::segment || c.form == kind::capsule) return !(c.core[0] == c.core[1]);
+  return true;
+}
+
+// Signed distance of the pair (negative: the penetration depth), by
+// rigidref's own epa_penetration in double.
+double signed_distance(const shape_pair& p) {
+  const auto shape_of = [](const case_shape& c) {
+    convex_shape<double> s;
+    for (const auto& v : c.core) s.core.push_back({v.x, v.y});
+    s.radius = c.radius;
+    return s;
+  };
+  const epa_result<double> r = epa_penetration<double>(shape_of(p.a), shape_of(p.b));
+  return r.intersecting ? -r.depth : r.distance;
+}
+
+float largest_coordinate(const shape_pair& p) {
+  float m = 0;
+  for (const case_shape* c : {&p.a, &p.b})
+    for (const auto& v : c->core) m = std::max({m, std::fabs(v.x), std::fabs(v.y)});
+  return m;
+}
+
+// A pair of the family turned by a random angle: separated by 0.02 .. 0.2
+// of its size (`apart`) or overlapping as deep as the deep pairs, within 10
+// sizes of the origin. Redrawn until the margin from touching, measured on
+// the float shapes as written, is at least 1 % of the size and 2^12 ulps of
+// the largest coordinate, so that every engine's rounding of the inputs
+// leaves the overlap flag unambiguous.
+shape_pair rotated_pair(rng& g, const std::string& family, kind form_a, kind form_b, bool apart, int index) {
+  const bool a_below = index % 2 == 0;
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    const line_layout L =
+        along_line(g, form_a, form_b, apart ? depth_kind::separated : depth_kind::deep, a_below, 1, true);
+    const double angle = angle_off_axes(g);
+    const case_shape low = turned(L.low, angle), up = turned(L.up, angle);
+    if (!well_formed(low) || !well_formed(up)) continue;
+    shape_pair p;
+    p.id = family + "-rotated-" + (apart ? "separated-" : "overlapping-") + std::to_string(index);
+    p.family = family;
+    p.rotated = true;
+    p.a = a_below ? low : up;
+    p.b = a_below ? up : low;
+    const double margin = std::max(0.01 * L.size, 4096.0 * ulp_of(largest_coordinate(p)));
+    const double d = signed_distance(p);
+    if (apart ? d < margin : d > -margin) continue;
+    p.label = family + ": turned by " + fmt("%.2f degrees", angle * 180 / pi) + ", " +
+              (apart ? fmt("separated by %.3g", d) : fmt("overlapping by %.3g", -d)) + ", A " + describe(L.sa) +
+              " B " + describe(L.sb) + fmt(", size %.3g", L.size) + fmt(", offset %.3g", L.offset);
+    return p;
+  }
+  throw std::logic_error("cases: no turned pair with a clear margin");
 }
 
 // Box2D v3's test/test_distance.c, ShapeDistanceShortEdgeTest (commit
@@ -232,12 +329,19 @@ shape_pair line_pair(rng& g, const std::string& family, kind form_a, kind form_b
 shape_pair plank(const std::string& id, const std::string& what, float half_thickness) {
   shape_pair p;
   p.id = id;
+  p.family = "plank";
   p.a.core = {{-0.5f, -half_thickness}, {0.5f, -half_thickness}, {0.5f, half_thickness}, {-0.5f, half_thickness}};
   p.b.form = kind::point;
   p.b.core = {{0.5f + 0.005f, 0.0f}};
   p.distance_only = true;
   p.label = "plank: " + what + fmt(", end face %.9g", 2.0 * half_thickness) + ", a point 0.005 off its middle";
   return p;
+}
+
+std::string family_name(kind a, kind b) {
+  std::string family = std::string(kind_name(a)) + "-" + kind_name(b);
+  std::replace(family.begin(), family.end(), ' ', '-');
+  return family;
 }
 
 }  // namespace
@@ -250,8 +354,7 @@ std::vector<shape_pair> shape_pair_families(std::uint64_t seed) {
       {kind::segment, kind::polygon}, {kind::capsule, kind::polygon}, {kind::capsule, kind::capsule},
       {kind::segment, kind::segment}, {kind::rounded_polygon, kind::polygon}};
   for (const auto& [a, b] : families) {
-    std::string family = std::string(kind_name(a)) + "-" + kind_name(b);
-    std::replace(family.begin(), family.end(), ' ', '-');
+    const std::string family = family_name(a, b);
     for (const depth_kind dk : {depth_kind::separated, depth_kind::touching, depth_kind::shallow, depth_kind::deep})
       for (int i = 0; i < 4; ++i) out.push_back(line_pair(g, family, a, b, dk, i, i));
   }
@@ -259,6 +362,12 @@ std::vector<shape_pair> shape_pair_families(std::uint64_t seed) {
   const double ends[] = {0.1, 0.05, 0.02, 0.01, 0.005, 0.004, 0.003, 0.002, 0.001, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5};
   for (std::size_t i = 0; i < std::size(ends); ++i)
     out.push_back(plank("plank-" + std::to_string(i), "sweep", static_cast<float>(ends[i] / 2)));
+  // The turned pairs come last, from their own generator: the pairs above
+  // are those of the sets before them, line for line.
+  rng turn_g(seed + 6);
+  for (const auto& [a, b] : families)
+    for (const bool apart : {true, false})
+      for (int i = 0; i < 4; ++i) out.push_back(rotated_pair(turn_g, family_name(a, b), a, b, apart, i));
   return out;
 }
 
