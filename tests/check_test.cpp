@@ -70,9 +70,15 @@ TEST_CASE("check: exit status 0 when every case passes, with the summary table",
 
 TEST_CASE("check: a centroid is judged on max(|c|, L) with its own condition number", "[check]") {
   // Unit square [0,1]^2, density 1: centroid (1/2, 1/2), scale max(|c|, L) =
-  // 1. By hand (exact fractions): kappa(c_x) = 2/3, B(c_x) = 1/3 about the
-  // centroid (D-JUDGE-5, D-JUDGE-6), so the budget is gamma_20 (2/3 + 1/3) =
-  // 20u/(1 - 20u) = 10.000000000000023 eps: 10 eps passes, 11 fails.
+  // 1. By hand (exact fractions, D-JUDGE-5, D-JUDGE-6): kappa(c_x) = 2/3. The
+  // frames are the centroid and the first vertex (also the origin). About
+  // the first vertex the edges' cross products are 0, 1, 1, 0, their
+  // products' sums P the same, X_i + X_{i+1} = 1, 2, 1, 0, and g_x = 1/2:
+  //   sum      = (2*1 + 1*1) / (3 * 2) + 1/2 * 2 / 2 = 1
+  //   rounding = (2*1 + 1*1) / 6 + 1/2 * 2 / 2 + |c_x| + g_x = 2
+  // (about the centroid both are smaller: 1/3 and 5/6). The budget gamma_3
+  // + gamma_12 2 + gamma_4 2/3 is 1.5 + 12 + 1.33 = 14.83 eps: 14 eps
+  // passes, 15 fails.
   const double eps = std::numeric_limits<double>::epsilon();
   const auto square = [&](double cx) {
     json line = {{"id", 2},
@@ -82,12 +88,12 @@ TEST_CASE("check: a centroid is judged on max(|c|, L) with its own condition num
                  {"result", {{"area", 1}, {"centroid", {cx, 0.5}}, {"inertia", 1.0 / 6}}}};
     return line.dump(-1);
   };
-  auto r = check({square(0.5 + 10 * eps), square(0.5 + 11 * eps)});
+  auto r = check({square(0.5 + 14 * eps), square(0.5 + 15 * eps)});
   REQUIRE(r.verdicts.size() == 2);
   CHECK(r.verdicts[0]["verdict"] == "pass");
   CHECK(r.verdicts[1]["verdict"] == "fail");
   CHECK(r.verdicts[1]["field"] == "centroid");
-  CHECK(r.verdicts[1]["fields"][0]["budget_eps"].get<double>() == Approx(10.000000000000023).epsilon(1e-12));
+  CHECK(r.verdicts[1]["fields"][0]["budget_eps"].get<double>() == Approx(1.5 + 12 + 4.0 / 3).epsilon(1e-12));
 }
 
 TEST_CASE("check: rejections, skips and unreadable lines", "[check]") {

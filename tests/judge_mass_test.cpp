@@ -151,7 +151,10 @@ TEST_CASE("judge: the condition numbers meet Euler's bounds", "[judge][mass]") {
   CHECK(k.area.kappa == 2 * m.area);
   CHECK(k.mass.kappa == 3 * m.mass);
   CHECK(k.inertia.kappa >= 5 * m.inertia);
-  CHECK(k.area.local == m.area);  // B about the centroid: the four products are the area's own
+  // In a frame at a vertex or inside a convex polygon every cross product
+  // is >= 0: the summands add up to twice the area, and the area's sum
+  // coefficient is the area itself.
+  CHECK(k.area.sum == m.area);
 }
 
 TEST_CASE("judge: the textbook shoelace in float and double passes at any size", "[judge][mass]") {

@@ -19,6 +19,7 @@
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -27,14 +28,19 @@
 
 namespace rigidref::judge {
 
-// For each field, in its own units: kappa_abs (above) and B, the
-// coefficient of the textbook shoelace's error bound in the polygon's own
-// frame (D-JUDGE-6): |computed - exact| <= gamma_{n+15} B for the sums taken
-// about the centroid (every product and sum bounded by absolute values).
+// For each field, in its own units (D-JUDGE-6): kappa_abs (above), and the
+// two coefficients of the textbook shoelace's error bound in a frame at the
+// polygon (any origin in its bounding square about the centroid: a vertex,
+// the origin when the polygon surrounds it, the centroid):
+//   |computed - exact| <= gamma_{n-1} sum + gamma_12 rounding
+// where `sum` bounds the summands' absolute values (the sums' own condition:
+// the recursive sum of n terms) and `rounding` the few roundings inside each
+// summand and after the sums (every product bounded by absolute values).
 struct mass_condition {
   struct field {
-    exact kappa;  // intrinsic: inputs perturbed by a relative 1
-    exact local;  // B: the textbook evaluated about the centroid
+    exact kappa;     // intrinsic: inputs perturbed by a relative 1
+    exact sum;       // the summands, times gamma_{n-1}
+    exact rounding;  // each summand's and the result's own roundings, times gamma_12
   };
   field area, centroid_x, centroid_y, mass, inertia;
 };
@@ -165,35 +171,72 @@ inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, con
   const exact area = grad.area.value;
   const auto d_area = grad.area, d_cx = grad.centroid_x, d_cy = grad.centroid_y, d_mass = grad.mass,
              d_inertia = grad.inertia;
-  // B (D-JUDGE-6): the textbook's bounds about the centroid c, where the
-  // first moments vanish. With x' = x - c and P_i = |x'_i y'_{i+1}| +
-  // |x'_{i+1} y'_i| (the two products of c'_i):
-  //   area:     |dS0| <= gamma sum P_i                        B = sum P_i / 2
-  //   centroid: |dSx'| <= gamma sum (|x'_i| + |x'_{i+1}|) P_i   B = that / (3 |S0|)
-  //   inertia:  |dSj'| <= gamma sum Q_i P_i, Q_i the q_i of absolute values,
-  //             B = rho sum Q_i P_i / 12 (the m |c'|^2 term vanishes to first order)
-  exact b_area = 0, b_cx = 0, b_cy = 0, b_j = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t j = (i + 1) % n;
-    const exact xi = cabs(exact(v[i].x - cx)), yi = cabs(exact(v[i].y - cy));
-    const exact xj = cabs(exact(v[j].x - cx)), yj = cabs(exact(v[j].y - cy));
-    const exact p = xi * yj + xj * yi;
-    b_area += p;
-    b_cx += (xi + xj) * p;
-    b_cy += (yi + yj) * p;
-    b_j += (xi * xi + xi * xj + xj * xj + yi * yi + yi * yj + yj * yj) * p;
+  // The textbook in a frame at the polygon (D-JUDGE-6): the worst of the
+  // frames engines use, the centroid, the first vertex (Box2D, planck) and
+  // the coordinates' own origin when it lies in the polygon's bounding box
+  // (a textbook shoelace about the origin of a polygon around it).
+  exact lo_x = v[0].x, hi_x = lo_x, lo_y = v[0].y, hi_y = lo_y;
+  for (const vec2<exact>& p : v) {
+    lo_x = std::min(lo_x, p.x);
+    hi_x = std::max(hi_x, p.x);
+    lo_y = std::min(lo_y, p.y);
+    hi_y = std::max(hi_y, p.y);
   }
-  const exact abs_s0 = cabs(S0);
+  std::vector<vec2<exact>> frames{{cx, cy}, v[0]};
+  if (lo_x <= 0 && 0 <= hi_x && lo_y <= 0 && 0 <= hi_y) frames.push_back({0, 0});
   const exact rho = density ? cabs(*density) : exact(cabs(*total_mass) / area);
-  b_area /= 2;
-  b_cx /= 3 * abs_s0;
-  b_cy /= 3 * abs_s0;
-  b_j = rho * b_j / 12;
-  return {{kappa(d_area), b_area},
-          {kappa(d_cx), b_cx},
-          {kappa(d_cy), b_cy},
-          {kappa(d_mass), exact(rho * b_area)},
-          {kappa(d_inertia), b_j}};
+  const exact m = rho * area;
+  mass_condition out{{kappa(d_area), 0, 0}, {kappa(d_cx), 0, 0}, {kappa(d_cy), 0, 0}, {kappa(d_mass), 0, 0},
+                     {kappa(d_inertia), 0, 0}};
+  const auto keep = [](mass_condition::field& f, const exact& sum, const exact& rounding) {
+    f.sum = std::max(f.sum, sum);
+    f.rounding = std::max(f.rounding, rounding);
+  };
+  for (const vec2<exact>& f : frames) {
+    // In the frame f, with x^f = x - f, c_i = x^f_i y^f_{i+1} - x^f_{i+1} y^f_i:
+    //   C_i = |c_i|, P_i = |x^f_i y^f_{i+1}| + |x^f_{i+1} y^f_i| (its two products),
+    //   X_i = |x^f_i|, Q_i = X_i^2 + X_i X_{i+1} + X_{i+1}^2 + (Y likewise).
+    // A sum's error is gamma_{n-1} times its summands plus the summands' own
+    // roundings (c_i 2, relative to P_i; (x_i + x_{i+1}) c_i 4; q_i c_i 10):
+    //   |dS0| <= gamma_{n-1} sum C_i + gamma_2 sum P_i
+    //   |dSx| <= gamma_{n-1} sum (X_i + X_{i+1}) C_i + gamma_4 sum (X_i + X_{i+1}) P_i
+    //   |dSj| <= gamma_{n-1} sum Q_i C_i + gamma_10 sum Q_i P_i
+    // and the fields follow to first order, g = c - f the centroid in the frame:
+    //   area      |dS0| / 2, and one rounding
+    //   centroid  |dSx| / (3 |S0|) + |g_x| |dS0| / |S0|, and the division and the shift back
+    //   inertia   rho |dSj| / 12 + rho |dS0| / 2 |g|^2 + 2 mass |g|_inf |dc|_1, and the final
+    //             subtraction of rho Sj / 12 and mass |g|^2
+    exact c0 = 0, p0 = 0, cxs = 0, pxs = 0, cys = 0, pys = 0, cj = 0, pj = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t j = (i + 1) % n;
+      const exact xi = v[i].x - f.x, yi = v[i].y - f.y, xj = v[j].x - f.x, yj = v[j].y - f.y;
+      const exact ax = cabs(xi), ay = cabs(yi), bx = cabs(xj), by = cabs(yj);
+      const exact c = cabs(exact(xi * yj - xj * yi));
+      const exact p = ax * by + bx * ay;
+      const exact q = ax * ax + ax * bx + bx * bx + ay * ay + ay * by + by * by;
+      c0 += c;
+      p0 += p;
+      cxs += (ax + bx) * c;
+      pxs += (ax + bx) * p;
+      cys += (ay + by) * c;
+      pys += (ay + by) * p;
+      cj += q * c;
+      pj += q * p;
+    }
+    const exact abs_s0 = cabs(S0);
+    const exact gx = cabs(exact(cx - f.x)), gy = cabs(exact(cy - f.y)), g2 = gx * gx + gy * gy;
+    keep(out.area, c0 / 2, exact(p0 / 2 + area));
+    keep(out.mass, rho * c0 / 2, exact(rho * p0 / 2 + 2 * m));
+    const exact cx_sum = cxs / (3 * abs_s0) + gx * c0 / abs_s0, cy_sum = cys / (3 * abs_s0) + gy * c0 / abs_s0;
+    const exact cx_round = pxs / (3 * abs_s0) + gx * p0 / abs_s0 + cabs(cx) + gx;
+    const exact cy_round = pys / (3 * abs_s0) + gy * p0 / abs_s0 + cabs(cy) + gy;
+    keep(out.centroid_x, cx_sum, cx_round);
+    keep(out.centroid_y, cy_sum, cy_round);
+    const exact lever = 2 * m * std::max(gx, gy);
+    keep(out.inertia, exact(rho * cj / 12 + rho * c0 / 2 * g2 + lever * (cx_sum + cy_sum)),
+         exact(rho * pj / 12 + rho * p0 / 2 * g2 + lever * (cx_round + cy_round) + m * g2 + cabs(d_inertia.value)));
+  }
+  return out;
 }
 
 }  // namespace rigidref::judge

@@ -1,9 +1,9 @@
 // Judging the mass ops (derivations/judge.md D-JUDGE-5..7).
 //
-// mass.polygon: each field within gamma_{n+16} (kappa_abs + B) of the exact
-// value, kappa_abs the exact componentwise condition number of the field
-// and B the textbook shoelace's error coefficient about the centroid
-// (condition.hpp). A correct float or double implementation of the
+// mass.polygon: each field within gamma_{n-1} sum + gamma_12 rounding +
+// gamma_4 kappa_abs of the exact value: the textbook shoelace's error bound
+// in a frame at the polygon (its summands, and their own roundings) and the
+// exact componentwise condition number of the field (condition.hpp). A correct float or double implementation of the
 // textbook formula, about the polygon's origin or its first vertex, passes
 // on well-conditioned polygons of any size the protocol allows; summing in
 // absolute coordinates far from the origin, inertia about the origin,
@@ -68,8 +68,11 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
   const mass_condition k = polygon_mass_condition(v, rho, c.mass);
   const exact& eps = e.precision.epsilon;
   const std::size_t n = c.vertices.size();
-  const exact g = gamma_of(n + 16, eps);
-  const std::string why = "gamma(n+16) (kappa + B), n = " + std::to_string(n);
+  // The textbook's own rounding in a frame at the polygon, and the few
+  // roundings of moving the inputs into that frame and the result out of it.
+  const exact g_sum = gamma_of(n - 1, eps), g_round = gamma_of(12, eps), g_shift = gamma_of(4, eps);
+  const auto bound = [&](const mass_condition::field& f) { return g_sum * f.sum + g_round * f.rounding + g_shift * f.kappa; };
+  const std::string why = "n = " + std::to_string(n);
   verdict out;
   // A scalar field relative to its value (D-JUDGE-5).
   const auto scalar = [&](const char* name, const std::optional<real>& x, const exact& ref,
@@ -77,10 +80,10 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
     if (!x) return;
     if (!x->finite()) return out.add(not_finite_field(name));
     const exact scale = abs_of(ref);
-    const exact allowed = g * (f.kappa + f.local) + allowance_for(e, name);
-    const double kappa_rel = in_eps(f.kappa, 1, scale), local_rel = in_eps(f.local, 1, scale);
+    const exact allowed = bound(f) + allowance_for(e, name);
     out.add(measured(name, name, abs_of(exact(x->value() - ref)), {allowed, scale}, eps,
-                     why + ", kappa " + format_eps(kappa_rel) + ", B " + format_eps(local_rel)));
+                     why + ", kappa " + format_eps(in_eps(f.kappa, 1, scale)) + ", sum " +
+                         format_eps(in_eps(f.sum, 1, scale))));
   };
   scalar("area", a.area, r.area, k.area);
   if (a.centroid) {
@@ -91,7 +94,7 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
       const exact scale = std::max({abs_of(r.centroid.x), abs_of(r.centroid.y), size_of(shape::polygon(c.vertices))});
       const exact dx = abs_of(exact(a.centroid->x.value() - r.centroid.x));
       const exact dy = abs_of(exact(a.centroid->y.value() - r.centroid.y));
-      const exact ax = g * (k.centroid_x.kappa + k.centroid_x.local), ay = g * (k.centroid_y.kappa + k.centroid_y.local);
+      const exact ax = bound(k.centroid_x), ay = bound(k.centroid_y);
       const exact extra = allowance_for(e, "centroid");
       // Each coordinate against its own bound; reported by the worse ratio.
       const bool x_worse = dx * (ay + extra) >= dy * (ax + extra);

@@ -24,7 +24,7 @@ enum class metric {
   matrix,      // 2x2 matrix, max-norm, S = max |r_ij|
   witness,     // closest point: on its shape, and the two points the reference distance apart; S = max(d, L)
   separating,  // normal n: depth along n against the reference depth, and |n| against 1; S = max(depth, L)
-  conditioned, // scalar or point: budget gamma_k times the exact condition number of the case (D-JUDGE-5)
+  conditioned, // scalar or point: a budget per case from the textbook's bound and the condition number (D-JUDGE-5, 6)
   whole,       // judged as a whole by the op's own judge (contact.manifold, step.pair)
 };
 
@@ -51,7 +51,8 @@ inline const std::vector<op_rule>& op_rules() {
        {"area", "centroid", "mass", "inertia"},
        {},
        true,
-       "gamma(n + k) times the exact condition number of each field (D-JUDGE-5, D-JUDGE-6)"},
+       "per case: the textbook's bound in a frame at the polygon, gamma(n-1) sum + gamma(12) rounding,\n"
+       "       plus gamma(4) times the exact condition number (D-JUDGE-5, D-JUDGE-6)"},
       {"mass.triangle", 8, {{"inertia", metric::relative}}, {"inertia"}, {"inertia"}, true,
        "closed formula, at most 16 roundings (D-JUDGE-7)"},
       {"mass.regular_polygon", 16, {{"inertia", metric::relative}}, {"inertia"}, {"inertia"}, true,
