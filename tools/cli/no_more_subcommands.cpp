@@ -4,7 +4,11 @@
 
 namespace rigidref::tools {
 
-std::function<std::optional<int>()> add_more_subcommands(CLI::App&) {
+subcommand_runner add_report_subcommand(CLI::App&) {
+  return [] { return std::optional<int>{}; };
+}
+
+subcommand_runner add_more_subcommands(CLI::App&) {
   return [] { return std::optional<int>{}; };
 }
 

@@ -7,7 +7,10 @@
 //     is not a request and gets no answer; every other line gets exactly one.
 //   - A line that is not JSON, or is JSON but not an object, is parse_error
 //     with "id": null. JSON nested deeper than max_nesting levels is
-//     parse_error too (it would only exhaust the stack).
+//     parse_error too (it would only exhaust the stack). Its message starts
+//     with the input line ("input line 17, column 4: ", lines counted from
+//     1, blank ones included; protocol/json_error.hpp), since the id cannot
+//     tell which request it answers.
 //   - An object without "op", or whose "op" is not a string, is invalid_input
 //     (its id is echoed); a string op not in the table is unknown_op.
 //   - "id" is echoed as the JSON value it parsed to (missing: null). Numbers
@@ -22,6 +25,7 @@
 #include "eval/eval.hpp"
 
 #include "protocol/json.hpp"
+#include "protocol/json_error.hpp"
 #include "protocol/limits.hpp"
 #include "protocol/read_line.hpp"
 #include "eval/op_table.hpp"
@@ -40,6 +44,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace rigidref::tools {
 namespace {
@@ -74,74 +79,131 @@ bool is_blank(std::string_view line) {
   return line.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
 }
 
-// The line with every number token that overflows a double replaced by a
-// string "<overflow_marker><token>" (see eval_json.hpp). Only used after
-// nlohmann reported a number overflow, so well-formed lines are untouched.
-std::string with_overflow_markers(std::string_view line) {
-  std::string out;
+// The length of the JSON number at the start of `s` as nlohmann's lexer
+// reads it (-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?), or 0 when
+// `s` does not start with a well-formed one.
+std::size_t json_number_length(std::string_view s) {
+  const auto digits_from = [&](std::size_t i) {
+    std::size_t j = i;
+    while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+    return j;
+  };
+  std::size_t i = 0;
+  if (i < s.size() && s[i] == '-') ++i;
+  if (i == s.size() || s[i] < '0' || s[i] > '9') return 0;
+  i = s[i] == '0' ? i + 1 : digits_from(i);
+  if (i < s.size() && s[i] == '.') {
+    const std::size_t j = digits_from(i + 1);
+    if (j == i + 1) return 0;
+    i = j;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    std::size_t k = i + 1;
+    if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
+    const std::size_t j = digits_from(k);
+    if (j == k) return 0;
+    i = j;
+  }
+  return i;
+}
+
+// A line with its overflowing numbers replaced by marker strings, and where
+// the replacements moved the text: (end of a marker in `text`, bytes it
+// added), in order.
+struct marked_line {
+  std::string text;
+  std::vector<std::pair<std::size_t, std::size_t>> growth;
+
+  // The column in the original line of column `c` of `text`.
+  std::size_t original_column(std::size_t c) const {
+    std::size_t shift = 0;
+    for (const auto& [end, added] : growth)
+      if (end <= c) shift += added;
+    return c - shift;
+  }
+};
+
+// The line with every well-formed number that overflows a double, in a
+// value position (not an object key), replaced by the string
+// "<overflow_marker><number>" (see protocol/json.hpp). Anything else is left
+// as it is, so a line that is not JSON for another reason still fails to
+// parse, at the same place. Only used after nlohmann reported a number
+// overflow, so well-formed lines are untouched.
+marked_line with_overflow_markers(std::string_view line) {
+  marked_line out;
+  std::vector<char> open;  // the enclosing '[' and '{'
+  char last = 0;           // the last character outside strings and blanks
   bool in_string = false, escaped = false;
   for (std::size_t i = 0; i < line.size();) {
     const char c = line[i];
     if (in_string) {
       if (escaped) escaped = false;
       else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-      out += c;
+      else if (c == '"') in_string = false, last = '"';
+      out.text += c;
       ++i;
-    } else if (c == '"') {
-      in_string = true;
-      out += c;
-      ++i;
-    } else if (c == '-' || (c >= '0' && c <= '9')) {
-      std::size_t j = i;
-      while (j < line.size() && (line[j] == '-' || line[j] == '+' || line[j] == '.' || line[j] == 'e' ||
-                                 line[j] == 'E' || (line[j] >= '0' && line[j] <= '9')))
-        ++j;
-      const std::string token(line.substr(i, j - i));
-      const double d = std::strtod(token.c_str(), nullptr);
-      if (std::isinf(d)) out += "\"\\u0001" + std::string(eval::overflow_marker.substr(1)) + token + "\"";
-      else out += token;
-      i = j;
-    } else {
-      out += c;
-      ++i;
+      continue;
     }
+    const std::size_t n = (c == '-' || (c >= '0' && c <= '9')) ? json_number_length(line.substr(i)) : 0;
+    if (n == 0) {
+      if (c == '"') in_string = true;
+      else if (c == '[' || c == '{') open.push_back(c);
+      else if ((c == ']' || c == '}') && !open.empty()) open.pop_back();
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') last = c;
+      out.text += c;
+      ++i;
+      continue;
+    }
+    const bool in_object = !open.empty() && open.back() == '{';
+    const bool value_position = last == 0 || last == ':' || last == '[' || (last == ',' && !in_object);
+    const std::string token(line.substr(i, n));
+    if (value_position && std::isinf(std::strtod(token.c_str(), nullptr))) {
+      const std::string marker = "\"\\u0001" + std::string(eval::overflow_marker.substr(1)) + token + "\"";
+      out.text += marker;
+      out.growth.emplace_back(out.text.size(), marker.size() - token.size());
+    } else {
+      out.text += token;
+    }
+    last = '0';
+    i += n;
   }
   return out;
 }
 
-// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
-std::string plain_message(const nlohmann::json::exception& e) {
-  std::string m = e.what();
-  if (!m.empty() && m[0] == '[')
-    if (auto close = m.find("] "); close != std::string::npos) m.erase(0, close + 2);
-  return m;
+// "input line N: " (nothing for input_line 0: a line from no file).
+std::string at_line(std::size_t input_line) {
+  return input_line > 0 ? "input line " + std::to_string(input_line) + ": " : std::string();
 }
 
 // Parses a request line; nullopt with `error` set when it is not a JSON object.
-std::optional<json> parse_request(const std::string& line, request_error& error) {
+std::optional<json> parse_request(const std::string& line, std::size_t input_line, request_error& error) {
   if (nesting_depth(line) > max_nesting) {
-    error = {"parse_error", "JSON nested deeper than " + std::to_string(max_nesting) + " levels"};
+    error = {"parse_error", at_line(input_line) + "JSON nested deeper than " + std::to_string(max_nesting) +
+                                " levels" + eval::limits::limit_note("max_nesting")};
     return std::nullopt;
   }
   json request;
   try {
     request = json::parse(line);
-  } catch (const nlohmann::json::out_of_range& e) {
+  } catch (const nlohmann::json::out_of_range&) {
     // A number too large for a double: valid JSON, so answer the request and
     // let the field that holds the number report it (invalid_input).
+    const marked_line marked = with_overflow_markers(line);
     try {
-      request = json::parse(with_overflow_markers(line));
-    } catch (const nlohmann::json::exception&) {
-      error = {"parse_error", plain_message(e)};
+      request = json::parse(marked.text);
+    } catch (const nlohmann::json::exception& e) {  // not JSON for another reason as well
+      json_error_parts parts = split_json_error(e);
+      if (parts.column) parts.column = marked.original_column(*parts.column);
+      error = {"parse_error", describe_json_error(parts, input_line)};
       return std::nullopt;
     }
   } catch (const nlohmann::json::exception& e) {
-    error = {"parse_error", "not valid JSON: " + plain_message(e)};
+    error = {"parse_error", describe_json_error(e, input_line)};
     return std::nullopt;
   }
   if (!request.is_object()) {
-    error = {"parse_error", "a request must be a JSON object, got " + std::string(request.type_name())};
+    error = {"parse_error",
+             at_line(input_line) + "a request must be a JSON object, got " + std::string(request.type_name())};
     return std::nullopt;
   }
   return request;
@@ -199,13 +261,14 @@ std::string error_line(const json& id, const std::string& code, const std::strin
 }  // namespace
 
 // The answer line for one request line.
-std::string answer_line(const std::string& line) {
+std::string answer_line(const std::string& line, std::size_t input_line) {
   if (line.size() > eval::limits::max_line_bytes)  // not parsed: its id is unknown
     return error_line(nullptr, "invalid_input",
-                      "request line longer than " + std::to_string(eval::limits::max_line_bytes) + " bytes" +
+                      at_line(input_line) + "request line longer than " +
+                          std::to_string(eval::limits::max_line_bytes) + " bytes" +
                           eval::limits::limit_note("max_line_bytes"));
   request_error parse_failure;
-  const std::optional<json> request = parse_request(line, parse_failure);
+  const std::optional<json> request = parse_request(line, input_line, parse_failure);
   if (!request) return error_line(nullptr, parse_failure.code, parse_failure.message);
   const json id = echo_id(*request);
   try {
@@ -243,14 +306,18 @@ std::string ops_help() {
   return text;
 }
 
+std::string answer_line(const std::string& line) { return answer_line(line, 0); }
+
 int run_eval(std::istream& in, std::ostream& out) {
   std::string line;
+  std::size_t input_line = 0;  // every line counts, blank ones too, as in an editor
   while (read_line(in, line, eval::limits::max_line_bytes + 2)) {  // +2: the '\r' and one byte over
+    ++input_line;
     if (!line.empty() && line.back() == '\r') line.pop_back();  // CRLF input
     if (is_blank(line)) continue;                               // not a request: no answer
     std::string answer;
     try {
-      answer = answer_line(line);
+      answer = answer_line(line, input_line);
     } catch (...) {  // even the error path failed (e.g. out of memory): still one line
       answer = R"({"id":null,"ok":false,"error":{"code":"invalid_input",)"
                R"("message":"internal error while writing the answer"}})";

@@ -1,6 +1,7 @@
 // `rigidref eval`: the JSON Lines protocol of docs/eval-protocol.md.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 
@@ -10,8 +11,11 @@ namespace rigidref::tools {
 // an answer line, error answers included).
 int run_eval(std::istream& in, std::ostream& out);
 
-// The answer line (without newline) for one request line; `rigidref check`
-// computes its reference answers through this, so they are eval's answers.
+// The answer line (without newline) for one request line, the line
+// `input_line` (from 1) of its input: parse errors name it. `rigidref check`
+// computes its reference answers through the one-argument form (a request it
+// built, from no input line), so they are eval's answers.
+std::string answer_line(const std::string& line, std::size_t input_line);
 std::string answer_line(const std::string& line);
 
 // Every op of the table with its summary, input and result fields: the op

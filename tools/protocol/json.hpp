@@ -23,6 +23,7 @@
 #include "protocol/limits.hpp"
 
 #include "rigidref/convert.hpp"
+#include "rigidref/error_text.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/mat2.hpp"
 #include "rigidref/scalar.hpp"
@@ -30,6 +31,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -52,7 +54,7 @@ using ojson = nlohmann::ordered_json;
 // A JSON number too large for a double ("1e400") makes nlohmann's parser
 // fail. The line is parsed again with each such number replaced by a string
 // with this prefix, so the request still gets its id and the error names the
-// field (eval.cpp, reparse_with_overflow_markers).
+// field (eval.cpp, with_overflow_markers).
 // The marker starts with U+0001 (written "\u0001" in the re-parsed line).
 inline constexpr std::string_view overflow_marker = "\x01rigidref-overflow:";
 
@@ -60,13 +62,38 @@ inline bool is_overflow_marker(const json& v) {
   return v.is_string() && v.get_ref<const std::string&>().rfind(overflow_marker, 0) == 0;
 }
 
-// A short printable rendering of a JSON value for error messages (ASCII
-// only, so truncation never cuts a UTF-8 sequence).
-inline std::string brief(const json& v) {
-  if (is_overflow_marker(v)) return std::string(v.get_ref<const std::string&>().substr(overflow_marker.size()));
+// A short printable rendering of a JSON value for error messages: at most
+// `keep` characters of it (ASCII only: strings are written with JSON
+// escapes), "..." and, for a number or string, its length when cut
+// (rigidref/error_text.hpp). Number fields quote their value with
+// keep = excerpt_chars: a double's text always fits, a 400-digit literal
+// does not.
+inline std::string brief(const json& v, std::size_t keep = 60) {
+  if (is_overflow_marker(v))
+    return excerpt(v.get_ref<const std::string&>().substr(overflow_marker.size()), std::min(keep, excerpt_chars));
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    const std::string_view head = char_prefix(s, keep);
+    std::string quoted = json(std::string(head)).dump(-1, ' ', true, json::error_handler_t::replace);
+    if (head.size() < s.size()) {
+      quoted.insert(quoted.size() - 1, "...");
+      quoted += " (" + std::to_string(char_count(s)) + " characters)";
+    }
+    return quoted;
+  }
   std::string s = v.dump(-1, ' ', true, json::error_handler_t::replace);
-  constexpr std::size_t limit = 60;
-  if (s.size() > limit) s = s.substr(0, limit) + "...";
+  // A list or object holding overflowed numbers: show them as written (and
+  // cut short), not as their marker strings.
+  constexpr std::string_view dumped_marker = "\"\\u0001rigidref-overflow:";
+  static_assert(dumped_marker.substr(7) == overflow_marker.substr(1));
+  for (std::size_t at = s.find(dumped_marker); at != std::string::npos; at = s.find(dumped_marker, at)) {
+    const std::size_t from = at + dumped_marker.size();
+    const std::size_t close = s.find('"', from);  // a dumped string always ends with one
+    const std::string number = excerpt(std::string_view(s).substr(from, close - from));
+    s.replace(at, close + 1 - at, number);
+    at += number.size();
+  }
+  if (s.size() > keep) s = s.substr(0, keep) + "...";
   return s;
 }
 
@@ -103,30 +130,30 @@ inline bool is_non_finite_word(std::string_view s) {
 // The value of a JSON number or decimal string in T, or invalid_input naming `path`.
 template <class T>
 T real_from_json(const json& v, const std::string& path) {
-  if (is_overflow_marker(v))
-    throw invalid_input(path + ": the JSON number " + brief(v) +
+  if (is_overflow_marker(v))  // (the number as written: its double would be inf)
+    throw invalid_input(path + ": the JSON number " + brief(v, excerpt_chars) +
                         " is not finite as a double (JSON numbers are read as doubles; pass wider values as "
                         "strings, e.g. \"1e400\", in mp50, mp100 or exact)");
   T x;
   if (v.is_number()) {
     const double d = json_number_as_double(v);
-    if (!std::isfinite(d)) throw invalid_input(path + ": the JSON number " + brief(v) + " is not finite");
+    if (!std::isfinite(d)) throw invalid_input(path + ": the JSON number " + brief(v, excerpt_chars) + " is not finite");
     x = double_to<T>(d);
   } else if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
     limits::check_number_chars(s.size(), path);
     if (detail::is_non_finite_word(s))
-      throw invalid_input(path + ": non-finite value " + brief(v) + " (every input must be finite)");
+      throw invalid_input(path + ": non-finite value " + brief(v, excerpt_chars) + " (every input must be finite)");
     try {
       x = from_string<T>(s);
     } catch (const invalid_input& e) {
       throw invalid_input(path + ": " + e.what());
     }
   } else {
-    throw invalid_input(path + ": expected a number or a decimal string, got " + brief(v));
+    throw invalid_input(path + ": expected a number or a decimal string, got " + brief(v, excerpt_chars));
   }
   if (!is_finite(x))
-    throw invalid_input(path + ": " + brief(v) + " overflows " + std::string(scalar_name<T>()) +
+    throw invalid_input(path + ": " + brief(v, excerpt_chars) + " overflows " + std::string(scalar_name<T>()) +
                         " (use a wider precision)");
   return x;
 }

@@ -6,9 +6,11 @@
 //   parse_exact(s)       a decimal ("-1.5e-7") or fraction ("1/3") as a rational
 //   from_string<T>(s)    parse_exact then round_to: one rounding, never two
 //   to_string(x)         full-precision text that reads back to the same value
+//   brief_text(q)        a rational in at most a few dozen characters, for messages
 //   ulp_distance(a, b)   how many representable T values apart a and b are
 #pragma once
 
+#include "rigidref/error_text.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
 
@@ -162,8 +164,8 @@ inline exact parse_decimal(std::string_view text) {
       eneg = es[0] == '-';
       es.remove_prefix(1);
     }
-    if (!all_digits(es)) throw invalid_input("malformed exponent in number \"" + std::string(text) + "\"");
-    if (es.size() > 6) throw invalid_input("exponent out of range in \"" + std::string(text) + "\"");
+    if (!all_digits(es)) throw invalid_input("malformed exponent in number " + quoted_excerpt(text));
+    if (es.size() > 6) throw invalid_input("exponent out of range in " + quoted_excerpt(text));
     exponent = std::stol(std::string(es));
     if (eneg) exponent = -exponent;
   }
@@ -171,11 +173,11 @@ inline exact parse_decimal(std::string_view text) {
   if (auto dot = s.find('.'); dot != std::string_view::npos) {
     std::string_view ip = s.substr(0, dot), fp = s.substr(dot + 1);
     if ((ip.empty() && fp.empty()) || (!ip.empty() && !all_digits(ip)) || (!fp.empty() && !all_digits(fp)))
-      throw invalid_input("malformed number \"" + std::string(text) + "\"");
+      throw invalid_input("malformed number " + quoted_excerpt(text));
     digits = std::string(ip) + std::string(fp);
     exponent -= static_cast<long>(fp.size());
   } else {
-    if (!all_digits(s)) throw invalid_input("malformed number \"" + std::string(text) + "\"");
+    if (!all_digits(s)) throw invalid_input("malformed number " + quoted_excerpt(text));
     digits = std::string(s);
   }
   const auto first = digits.find_first_not_of('0');
@@ -183,7 +185,7 @@ inline exact parse_decimal(std::string_view text) {
   digits.erase(0, first);
   const long magnitude = exponent + static_cast<long>(digits.size());
   if (magnitude > max_decimal_exponent || magnitude < -max_decimal_exponent)
-    throw invalid_input("number \"" + std::string(text) + "\" is out of the supported range (|exponent| <= 20000)");
+    throw invalid_input("number " + quoted_excerpt(text) + " is out of the supported range (|exponent| <= 20000)");
   big_int mantissa = decimal_integer(digits);  // no leading zero left here; one rule for both paths
   big_int ten = 10;
   exact q(mantissa);
@@ -199,14 +201,14 @@ inline exact parse_exact(std::string_view text, bool allow_fraction = true) {
   if (text.empty()) throw invalid_input("empty string where a number was expected");
   if (auto slash = text.find('/'); slash != std::string_view::npos) {
     if (!allow_fraction)
-      throw invalid_input("fraction \"" + std::string(text) + "\" is only accepted with precision \"exact\"");
+      throw invalid_input("fraction " + quoted_excerpt(text) + " is only accepted with precision \"exact\"");
     std::string_view ns = text.substr(0, slash), ds = text.substr(slash + 1);
     std::string_view nbody = ns;
     if (!nbody.empty() && (nbody[0] == '-' || nbody[0] == '+')) nbody.remove_prefix(1);
     if (!detail::all_digits(nbody) || !detail::all_digits(ds))
-      throw invalid_input("malformed fraction \"" + std::string(text) + "\" (expected integers p/q)");
+      throw invalid_input("malformed fraction " + quoted_excerpt(text) + " (expected integers p/q)");
     const big_int d = detail::decimal_integer(ds);
-    if (d == 0) throw invalid_input("fraction \"" + std::string(text) + "\" has a zero denominator");
+    if (d == 0) throw invalid_input("fraction " + quoted_excerpt(text) + " has a zero denominator");
     big_int n = detail::decimal_integer(nbody);
     if (!ns.empty() && ns[0] == '-') n = -n;
     return exact(n, d);
@@ -236,6 +238,15 @@ std::string to_string(const T& x) {
   } else {
     return x.str(std::numeric_limits<T>::max_digits10, std::ios_base::scientific);
   }
+}
+
+// A rational as an error message shows it: its exact text when that has at
+// most excerpt_chars characters, else "about" and 7 significant digits
+// ("about 1.600000e-302"); never the hundreds of digits of a long fraction.
+inline std::string brief_text(const exact& q) {
+  std::string text = to_string(q);
+  if (text.size() <= excerpt_chars) return text;
+  return "about " + round_to<mp50>(q).str(6, std::ios_base::scientific);  // 6 digits after the point
 }
 
 // ---- distances -----------------------------------------------------------------

@@ -230,10 +230,12 @@ vec2<exact> checked_normal(const vec2<T>& n) {
   const vec2<exact> q{to_exact(n.x), to_exact(n.y)};
   const exact nn = dot(q, q);
   if constexpr (is_exact_v<T>) {
-    if (nn != 1) throw invalid_input("normal must be a unit vector (|n|^2 = " + to_string(nn) + ", must be exactly 1 in exact)");
+    if (nn != 1)
+      throw invalid_input("normal must be a unit vector (|n|^2 - 1 = " + brief_text(nn - 1) +
+                          ", must be exactly 0 in exact)");
   } else {
     if (abs(nn - 1) > 8 * to_exact(epsilon<T>()))
-      throw invalid_input("normal must be a unit vector (|n|^2 - 1 = " + to_string(static_cast<double>(nn - 1)) +
+      throw invalid_input("normal must be a unit vector (|n|^2 - 1 = " + brief_text(nn - 1) +
                           "; at most 8 eps of " + std::string(scalar_name<T>()) +
                           " is accepted: give the components in this precision, e.g. as decimal strings)");
   }

@@ -10,6 +10,7 @@
 
 // Scalars, vectors, matrices, conversions, errors.
 #include "rigidref/convert.hpp"
+#include "rigidref/error_text.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/mat2.hpp"
 #include "rigidref/scalar.hpp"

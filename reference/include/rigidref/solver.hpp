@@ -140,7 +140,7 @@ T solver_sqrt(const T& x) {
     const big_int p = numerator(x), q = denominator(x);
     const big_int sp = sqrt(p), sq = sqrt(q);
     if (sp * sp != p || sq * sq != q)
-      throw unsupported("solver: sqrt(mu_A mu_B) = sqrt(" + x.str() +
+      throw unsupported("solver: sqrt(mu_A mu_B) = sqrt(" + brief_text(x) +
                         ") is irrational; in exact give frictions whose product is a square");
     return T(sp) / T(sq);
   } else {

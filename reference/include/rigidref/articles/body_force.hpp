@@ -118,7 +118,7 @@ T bf_sqrt(const T& x) {
     const big_int p = numerator(x), q = denominator(x);
     const big_int sp = sqrt(p), sq = sqrt(q);
     if (sp * sp != p || sq * sq != q)
-      throw unsupported("BodyForce port: a length sqrt(" + x.str() + ") is irrational; exact cannot run this case");
+      throw unsupported("BodyForce port: a length sqrt(" + brief_text(x) + ") is irrational; exact cannot run this case");
     return T(sp) / T(sq);
   } else {
     using std::sqrt;
