@@ -325,3 +325,32 @@ TEST_CASE("check --help, docs/eval-protocol.md and README.md list the same allow
   for (std::sregex_iterator it(sentence.begin(), sentence.end(), name), end; it != end; ++it) in_readme.insert((*it)[1].str());
   CHECK(in_readme == known);
 }
+
+TEST_CASE("check: a flag alone is not an answer", "[check]") {
+  // Two discs 1 apart: answering only "intersecting": false says nothing
+  // measurable; with the distance it is an answer.
+  const json pair = {{"op", "gjk.distance"},
+                     {"a", {{"center", {0, 0}}, {"radius", 1}}},
+                     {"b", {{"center", {3, 0}}, {"radius", 1}}},
+                     {"engine", "flags only"}};
+  json flag_only = pair, with_value = pair, epa_flag = pair, sat_flag;
+  flag_only["id"] = 1;
+  flag_only["result"] = {{"intersecting", false}};
+  with_value["id"] = 2;
+  with_value["result"] = {{"intersecting", false}, {"distance", 1}};
+  epa_flag["id"] = 3;
+  epa_flag["op"] = "epa.penetration";
+  epa_flag["result"] = {{"intersecting", false}};
+  sat_flag = {{"id", 4},
+              {"op", "sat.rectangles"},
+              {"r1", {{"center", {0, 0}}, {"width", 1}, {"height", 1}, {"angle", 0}}},
+              {"r2", {{"center", {5, 0}}, {"width", 1}, {"height", 1}, {"angle", 0}}},
+              {"engine", "flags only"},
+              {"result", {{"overlap", false}}}};
+  const run_result r = check_with({flag_only.dump(), with_value.dump(), epa_flag.dump(), sat_flag.dump()});
+  REQUIRE(r.verdicts.size() == 4);
+  CHECK(r.verdicts[0]["failures"] == json::array({"nothing judged"}));
+  CHECK(r.verdicts[1]["verdict"] == "pass");
+  CHECK(r.verdicts[2]["failures"] == json::array({"nothing judged"}));
+  CHECK(r.verdicts[3]["failures"] == json::array({"nothing judged"}));
+}

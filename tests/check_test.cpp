@@ -138,7 +138,7 @@ TEST_CASE("check: the reproduce command of a failing case gives the reference an
 TEST_CASE("check: a missing results file is a usage error (exit 2)", "[check]") {
   const cli_run r = run_cli("check --results /nonexistent/answers.jsonl", "");
   CHECK(r.status == 2);
-  CHECK(r.err.find("cannot open") != std::string::npos);
+  CHECK(r.err.find("cannot read") != std::string::npos);
 }
 
 TEST_CASE("check: a NaN in an engine's answer (written as null) is a failure, not an unreadable line", "[check]") {

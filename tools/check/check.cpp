@@ -11,7 +11,9 @@
 #include "check/ops.hpp"
 #include "check/summary.hpp"
 #include "eval/eval.hpp"
+#include "protocol/input_file.hpp"
 #include "protocol/json.hpp"
+#include "protocol/json_error.hpp"
 #include "protocol/limits.hpp"
 #include "protocol/read_line.hpp"
 #include "shard/shard.hpp"
@@ -107,21 +109,6 @@ json reference_answer(json request) {
   return answer;
 }
 
-std::string json_error_text(const json::parse_error& e, std::size_t line) {
-  // nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: ..." counts lines of
-  // the JSON text, which is one input line: say the input line and the column.
-  std::string what = e.what();
-  const std::string column = "column ";
-  std::string col;
-  if (const auto at = what.find(column); at != std::string::npos) {
-    const auto end = what.find(':', at);
-    col = what.substr(at + column.size(), end == std::string::npos ? std::string::npos : end - at - column.size());
-    if (end != std::string::npos) what = what.substr(end + 1);
-  }
-  while (!what.empty() && what.front() == ' ') what.erase(what.begin());
-  return "not JSON: input line " + std::to_string(line) + (col.empty() ? "" : ", column " + col) + ": " + what;
-}
-
 struct id_tracker {
   std::set<std::string> seen;
 };
@@ -140,8 +127,8 @@ case_outcome judge_line(const std::string& text, std::size_t line_number, const 
     json line;
     try {
       line = json::parse(non_finite_tokens_as_null(text));
-    } catch (const json::parse_error& e) {
-      throw std::invalid_argument(json_error_text(e, line_number));
+    } catch (const json::exception& e) {
+      throw std::invalid_argument("not JSON: " + describe_json_error(e, line_number));
     }
     if (!line.is_object()) throw std::invalid_argument("an answer line must be a JSON object");
     if (line.contains("id")) c.id = line["id"];
@@ -298,15 +285,16 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     err << "rigidref check: " << e.what() << "\n";
     return 2;
   }
-  std::ifstream file;
+  std::optional<input_file> file;
   std::istream* in = &stdin_stream;
-  if (opts.results != "-") {
-    file.open(opts.results);
-    if (!file) {
-      err << "rigidref check: cannot open " << opts.results << "\n";
+  if (!opts.results.empty() && opts.results != "-") {
+    try {
+      file.emplace(opts.results);
+    } catch (const input_error& e) {
+      err << "rigidref check: " << e.what() << "\n";
       return 2;
     }
-    in = &file;
+    in = &file->stream();
   }
   std::ofstream verdicts;
   if (!opts.verdicts.empty()) {

@@ -110,6 +110,13 @@ inline field_verdict missing_required(const char* name) {
 
 inline exact pair_size(const pair_case& c) { return std::max(size_of(c.a), size_of(c.b)); }
 
+// A flag alone says nothing measurable: the op's value must be given too
+// (D-JUDGE-3). `given`: whether the answer has it (judged or not finite).
+inline void require_a_value(verdict& out, bool given, const char* value) {
+  if (!given && out.result == outcome::pass)
+    out.fail("nothing judged", std::string("only the flag was given: the answer must give \"") + value + "\" too");
+}
+
 }  // namespace detail
 
 inline verdict judge_gjk_distance(const pair_case& c, const gjk_answer& a, const engine& e) {
@@ -151,6 +158,7 @@ inline verdict judge_gjk_distance(const pair_case& c, const gjk_answer& a, const
     out.add(measured(name, std::string(name) + " (off its shape, or the points not the distance apart)", diff,
                      {allowed, scale}, eps));
   }
+  detail::require_a_value(out, a.distance.has_value(), "distance");
   out.finish();
   return out;
 }
@@ -186,6 +194,7 @@ inline verdict judge_epa_penetration(const pair_case& c, const epa_answer& a, co
                        {allowed, scale}, eps));
     }
   }
+  detail::require_a_value(out, a.depth.has_value(), "depth");
   out.finish();
   return out;
 }
@@ -238,6 +247,7 @@ inline verdict judge_sat_rectangles(const rectangle_case& r1, const rectangle_ca
     out.add(fixed_budget("d3", metric::scaled, std::vector<real>(a.d3->begin(), a.d3->end()), ref,
                          find_op_rule("sat.rectangles")->budget_eps, e.precision.epsilon, size, allowance_for(e, "d3")));
   }
+  detail::require_a_value(out, a.d3.has_value(), "d3");
   out.finish();
   return out;
 }
