@@ -12,8 +12,8 @@ if(MISSING)
 endif()
 file(MAKE_DIRECTORY "${WORK}")
 
-# Runs the adapter on a case set, then check with `options`; sets `check_rc`
-# and `check_out` in the caller.
+# Runs the adapter on a case set, then check with the further arguments as
+# options; sets <out_name>_rc and <out_name>_out in the caller.
 function(check_template set_name out_name)
   set(cases "${SOURCE_DIR}/data/validation/${set_name}.jsonl")
   set(answers "${WORK}/${NAME}-${set_name}.answers.jsonl")
@@ -24,7 +24,8 @@ function(check_template set_name out_name)
   endif()
   execute_process(COMMAND "${CLI}" check "${answers}" --cases "${cases}" --worst 3 ${ARGN}
                   OUTPUT_VARIABLE out ERROR_QUIET RESULT_VARIABLE rc)
-  message("--- ${NAME} on ${set_name}.jsonl, rigidref check ${ARGN}: exit ${rc}\n${out}")
+  string(JOIN " " options ${ARGN})
+  message("--- ${NAME} on ${set_name}.jsonl, rigidref check ${options}: exit ${rc}\n${out}")
   set(${out_name}_rc "${rc}" PARENT_SCOPE)
   set(${out_name}_out "${out}" PARENT_SCOPE)
 endfunction()
