@@ -225,8 +225,9 @@ std::string engine_section(const fs::path& page_dir, const std::vector<fs::path>
     return s.str();
   }
   const std::vector<engine_summary_row> bars = read_engine_summaries(committed ? results : fs::path(), engine_results);
-  std::set<std::string> engines;
-  for (const auto& b : bars) engines.insert(b.engine);
+  std::set<std::string> engines;  // the committed ones: a user's are not "through our adapters"
+  if (committed)
+    for (const auto& b : read_engine_summaries(results)) engines.insert(b.engine);
   if (committed)
     s << "<p>" << engines.size() << " engine configurations answer the committed case sets through our adapters "
       << "(tools/adapters/); <code>rigidref check</code> judges every answer exactly. What the failures are: "
