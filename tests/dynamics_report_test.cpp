@@ -137,3 +137,37 @@ TEST_CASE("dynamics records: not-judged cases and the plotted coordinates", "[re
   CHECK(records.engines[0].points[0].verdict == "fail");
   fs::remove_all(dir);
 }
+
+// A user's law records (rigidref report --engine-results DIR, written by
+// rigidref check --dynamics-out) come after the committed ones, their file
+// named by its path; a directory without records adds nothing.
+TEST_CASE("a user's dynamics records (--engine-results) join the committed ones", "[report][dynamics]") {
+  const fs::path committed = fs::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
+  const fs::path dir = fs::temp_directory_path() / "rigidref_dynamics_engine_results_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    std::ofstream f(dir / "mine-dynamics.jsonl");
+    f << R"({"engine":"my-engine-0.1","id":"a","line":1,"verdict":"pass","laws":{"restitution":{"verdict":"pass",)"
+         R"("error_eps":0.5,"budget_eps":128}},"contacts":[{"e":0.5,"un_before":-2,"un_after":1,"restitution":"pass"}]})"
+      << "\n";
+  }
+  const auto alone = read_dynamics_records(committed);
+  const auto both = read_dynamics_records(committed, {dir});
+  REQUIRE(both.rows.size() == alone.rows.size() + 1);
+  REQUIRE(both.engines.size() == alone.engines.size() + 1);
+  CHECK(both.rows.back().engine == "my-engine-0.1");
+  CHECK(both.rows.back().law == "restitution");
+  CHECK(both.rows.back().pass == 1);
+  CHECK(both.engines.back().file == (dir / "mine-dynamics.jsonl").string());
+  CHECK(both.engines.front().file == alone.engines.front().file);  // committed files keep their names
+  const std::string html = dynamics_section_html(both);
+  CHECK(html.find("<tr data-engine=\"my-engine-0.1\" data-law=\"restitution\"") != std::string::npos);
+  CHECK(html.find((dir / "mine-dynamics.jsonl").string()) != std::string::npos);
+  // A summary directory without law records adds no row; no directory is an error.
+  const fs::path empty = dir / "no-records";
+  fs::create_directories(empty);
+  CHECK(read_dynamics_records(committed, {empty}).rows.size() == alone.rows.size());
+  CHECK_THROWS_WITH(read_dynamics_records(committed, {dir / "missing"}), Catch::Contains("not a directory"));
+  fs::remove_all(dir);
+}

@@ -1,8 +1,9 @@
 // The engine x op matrix of the report (tools/report/engine_matrix.hpp):
 // the committed summaries in data/validation/results/, read here with a
 // plain whitespace split (not the report's parser), each (engine, op) must
-// have its cell with its counts; and a summary of a new engine and a new op
-// must show up without a code change.
+// have its cell with its counts; a summary of a new engine and a new op
+// must show up without a code change; and a user's own summaries
+// (rigidref report --engine-results) join the committed ones.
 #include <catch2/catch.hpp>
 
 #include "report/engine_matrix.hpp"
@@ -116,5 +117,82 @@ TEST_CASE("a new engine and a new op appear without a code change", "[report][en
   CHECK(cell(html, "engine-&lt;b&gt;", "step.pair").find(">0 / 0 / 5<") != std::string::npos);
   CHECK(cell(html, "engine-&lt;b&gt;", "step.pair").find("no case judged") != std::string::npos);
   CHECK(html.find("engine-c") == std::string::npos);
+  fs::remove_all(dir);
+}
+
+// A user's own summaries (rigidref report --engine-results DIR) join the
+// committed ones: their rows come after the committed rows, named by their
+// path; a new engine gets its own row, an engine and op the committed files
+// have already get a second entry in that cell. The table rows of a summary
+// are read, not its "by family" and coverage lines.
+TEST_CASE("a user's summaries (--engine-results) join the committed ones", "[report][engines]") {
+  const fs::path committed = fs::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
+  const fs::path dir = fs::temp_directory_path() / "rigidref_engine_results_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    // As `rigidref check --cases` writes it, by-family and coverage lines included.
+    std::ofstream mine(dir / "mine-mass.txt");
+    mine << "engine                          op                      cases   pass   fail skipped  reject   worst eps  "
+            "worst line\n"
+            "my-engine-0.1                   mass.polygon              762    700     60       2       0    9.44e+07  483\n"
+            "  my-engine-0.1 mass.polygon fails on: inertia 60;\n\n"
+            "by family:\n"
+            "  my-engine-0.1                 mass.polygon        needle                        30 cases     20 pass     10 "
+            "fail      0 skipped  worst 9.44e+07 eps, line 483\n\n"
+            "coverage:\n"
+            "  my-engine-0.1 mass.polygon: 762 answered, 760 judged, 2 skipped (0.3 %)\n"
+            "  mass.polygon: 762 cases in the set, 762 answered, 0 without an answer\n\n"
+            "762 lines, 60 failing\n";
+    std::ofstream again(dir / "box2d-again-mass.txt");
+    again << "engine                          op                      cases   pass   fail skipped  reject   worst eps  "
+             "worst line\n"
+             "box2d-2.4.1                     mass.polygon              762    103    331     328       0    9.44e+07  483\n";
+  }
+  const auto committed_rows = read_engine_summaries(committed);
+  REQUIRE(committed_rows.size() >= 10);
+  const auto rows = read_engine_summaries(committed, {dir});
+  REQUIRE(rows.size() == committed_rows.size() + 2);
+  for (std::size_t i = 0; i < committed_rows.size(); ++i) CHECK(rows[i].file == committed_rows[i].file);
+  // The user's rows, files in name order, each named by its path.
+  CHECK(rows[committed_rows.size()].engine == "box2d-2.4.1");
+  CHECK(rows[committed_rows.size()].file == (dir / "box2d-again-mass.txt").string());
+  const auto& mine = rows.back();
+  CHECK(mine.engine == "my-engine-0.1");
+  CHECK(mine.op == "mass.polygon");
+  CHECK(mine.cases == 762);
+  CHECK(mine.pass == 700);
+  CHECK(mine.fail == 60);
+  CHECK(mine.skipped == 2);
+  CHECK(mine.worst_line == 483);
+  CHECK(mine.file == (dir / "mine-mass.txt").string());
+
+  const std::string html = engine_matrix_html(rows);
+  INFO(html);
+  const std::string my_cell = cell(html, "my-engine-0.1", "mass.polygon");
+  CHECK(my_cell.find(">700 / 60 / 2<") != std::string::npos);
+  CHECK(my_cell.find("class=\"somefail\"") != std::string::npos);
+  CHECK(my_cell.find("762 cases in " + (dir / "mine-mass.txt").string()) != std::string::npos);
+  CHECK(cell(html, "my-engine-0.1", "gjk.distance").find("class=\"absent\"") != std::string::npos);
+  // The committed Box2D cell and the user's Box2D summary, side by side.
+  const std::string box2d = cell(html, "box2d-2.4.1", "mass.polygon");
+  CHECK(count(box2d, "<span class=\"counts\"") == 2);
+  CHECK(box2d.find("in box2d-mass.txt") != std::string::npos);
+  CHECK(box2d.find("in " + (dir / "box2d-again-mass.txt").string()) != std::string::npos);
+  // Without a committed directory (an empty path), only the user's.
+  CHECK(read_engine_summaries(fs::path(), {dir}).size() == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an --engine-results directory without summaries is an error, not an empty matrix", "[report][engines]") {
+  const fs::path dir = fs::temp_directory_path() / "rigidref_engine_results_empty";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    std::ofstream notes(dir / "notes.txt");
+    notes << "my engine, run on Tuesday\n";
+  }
+  CHECK_THROWS_WITH(read_engine_summaries(fs::path(), {dir}), Catch::Contains("no engine summary here"));
+  CHECK_THROWS_WITH(read_engine_summaries(fs::path(), {dir / "missing"}), Catch::Contains("not a directory"));
   fs::remove_all(dir);
 }

@@ -104,6 +104,21 @@ dynamics_records read_dynamics_records(const fs::path& dir) {
   return out;
 }
 
+dynamics_records read_dynamics_records(const fs::path& committed, const std::vector<fs::path>& more) {
+  dynamics_records out;
+  if (!committed.empty() && fs::is_directory(committed)) out = read_dynamics_records(committed);
+  for (const fs::path& dir : more) {
+    if (!fs::is_directory(dir)) throw std::runtime_error(dir.string() + ": not a directory");
+    dynamics_records own = read_dynamics_records(dir);
+    out.rows.insert(out.rows.end(), own.rows.begin(), own.rows.end());
+    for (dynamics_engine& e : own.engines) {
+      e.file = (dir / e.file).string();
+      out.engines.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+
 std::string dynamics_table_text(const dynamics_records& records) {
   std::ostringstream s;
   s << std::left << std::setw(26) << "engine" << std::setw(32) << "law" << std::right << std::setw(8) << "judged"

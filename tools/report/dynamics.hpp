@@ -1,9 +1,10 @@
 // The report's dynamics section: the per-case law records of `rigidref
 // check --dynamics-out` committed as data/validation/results/*-dynamics.jsonl
 // (check/dynamics_records.hpp; the ctests engine_*-dynamics keep them
-// current), read back as a table of one row per engine and law (cases
-// judged, pass, fail, not judged) and, per engine, a scatter plot of each
-// contact's normal velocity after the step against -e times the one before
+// current) and a user's own (rigidref report --engine-results DIR), read
+// back as a table of one row per engine and law (cases judged, pass, fail,
+// not judged) and, per engine, a scatter plot of each contact's normal
+// velocity after the step against -e times the one before
 // (derivations/engine_dynamics.md).
 #pragma once
 
@@ -41,6 +42,14 @@ struct dynamics_records {
 // judged for every law. Throws std::runtime_error on a line that is not a
 // record.
 dynamics_records read_dynamics_records(const std::filesystem::path& dir);
+
+// The committed directory's records (none when it does not exist), then
+// those of each user directory in `more` (rigidref report --engine-results),
+// each engine's file named by its path. A directory of `more` without
+// dynamics records adds nothing; one that is not a directory throws
+// std::runtime_error.
+dynamics_records read_dynamics_records(const std::filesystem::path& committed,
+                                       const std::vector<std::filesystem::path>& more);
 
 // The table as text (the terminal report) and as HTML with the plots.
 std::string dynamics_table_text(const dynamics_records& records);

@@ -9,6 +9,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace rigidref::tools {
 
@@ -30,6 +31,22 @@ std::vector<engine_summary_row> read_engine_summaries(const fs::path& dir) {
       if (!std::regex_match(text, m, row)) continue;
       rows.push_back({m[1], m[2], std::stol(m[3]), std::stol(m[4]), std::stol(m[5]), std::stol(m[6]),
                       std::stol(m[7]), m[8], std::stol(m[9]), file.filename().string()});
+    }
+  }
+  return rows;
+}
+
+std::vector<engine_summary_row> read_engine_summaries(const fs::path& committed, const std::vector<fs::path>& more) {
+  std::vector<engine_summary_row> rows;
+  if (!committed.empty() && fs::is_directory(committed)) rows = read_engine_summaries(committed);
+  for (const fs::path& dir : more) {
+    if (!fs::is_directory(dir)) throw std::runtime_error(dir.string() + ": not a directory");
+    std::vector<engine_summary_row> own = read_engine_summaries(dir);
+    if (own.empty())
+      throw std::runtime_error(dir.string() + ": no engine summary here (a *.txt file written by rigidref check)");
+    for (engine_summary_row& r : own) {
+      r.file = (dir / r.file).string();
+      rows.push_back(std::move(r));
     }
   }
   return rows;

@@ -208,9 +208,10 @@ std::string scene_section(const scene_report& r, const fs::path& page_dir) {
 }
 
 // The committed engine summaries (data/validation/results/*.txt, written by
-// `rigidref check` and kept current by the ctests engine_*): a stacked bar
-// per engine and op (pass, fail, skipped), then the engine x op matrix.
-std::string engine_section(const fs::path& page_dir) {
+// `rigidref check` and kept current by the ctests engine_*) and the user's
+// own (--engine-results): a stacked bar per engine and op (pass, fail,
+// skipped), then the engine x op matrix.
+std::string engine_section(const fs::path& page_dir, const std::vector<fs::path>& engine_results) {
 #ifdef RIGIDREF_SOURCE_DIR
   const fs::path results = fs::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
 #else
@@ -218,16 +219,27 @@ std::string engine_section(const fs::path& page_dir) {
 #endif
   std::ostringstream s;
   s << "<h2>Engines checked against rigidref</h2>\n";
-  if (results.empty() || !fs::exists(results)) {
+  const bool committed = !results.empty() && fs::exists(results);
+  if (!committed && engine_results.empty()) {
     s << "<p>The engine summaries (data/validation/results/) are not next to this binary.</p>\n";
     return s.str();
   }
-  const std::vector<engine_summary_row> bars = read_engine_summaries(results);
-  std::set<std::string> engines;
-  for (const auto& b : bars) engines.insert(b.engine);
-  s << "<p>" << engines.size() << " engine configurations answer the committed case sets through our adapters "
-    << "(tools/adapters/); <code>rigidref check</code> judges every answer exactly. What the failures are: "
-    << link_anchors("D-ENGINE-3", page_dir) << " onwards.</p>\n";
+  const std::vector<engine_summary_row> bars = read_engine_summaries(committed ? results : fs::path(), engine_results);
+  std::set<std::string> engines;  // the committed ones: a user's are not "through our adapters"
+  if (committed)
+    for (const auto& b : read_engine_summaries(results)) engines.insert(b.engine);
+  if (committed)
+    s << "<p>" << engines.size() << " engine configurations answer the committed case sets through our adapters "
+      << "(tools/adapters/); <code>rigidref check</code> judges every answer exactly. What the failures are: "
+      << link_anchors("D-ENGINE-3", page_dir) << " onwards.</p>\n";
+  else
+    s << "<p>The committed engine summaries (data/validation/results/) are not next to this binary.</p>\n";
+  if (!engine_results.empty()) {
+    s << "<p>Also shown: the summaries of <code>rigidref check</code> in ";
+    for (std::size_t i = 0; i < engine_results.size(); ++i)
+      s << (i ? ", " : "") << "<code>" << html_escape(engine_results[i].string()) << "</code>";
+    s << " (<code>--engine-results</code>; docs/adapters.md).</p>\n";
+  }
   const double w = 720, row_h = 22, left = 330;
   s << "<svg viewBox=\"0 0 " << w << " " << row_h * bars.size() + 30 << "\" width=\"" << w << "\" height=\""
     << row_h * bars.size() + 30 << "\" role=\"img\" aria-label=\"engine validation: pass, fail, skipped\">\n";
@@ -250,7 +262,7 @@ std::string engine_section(const fs::path& page_dir) {
        "of a judged case in eps of the engine's type; hover for the case count and the summary file. "
        "&mdash;: the engine has no adapter for that op.</p>\n"
     << engine_matrix_html(bars);
-  s << dynamics_section_html(read_dynamics_records(results));
+  s << dynamics_section_html(read_dynamics_records(committed ? results : fs::path(), engine_results));
   return s.str();
 }
 
@@ -278,7 +290,8 @@ table.engine-matrix .worst { word-break: normal; }
 
 void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
                        const plot_data& plots, const std::vector<measured_row>& measured,
-                       const scene_report& scene, bool with_rendered_derivations) {
+                       const scene_report& scene, bool with_rendered_derivations,
+                       const std::vector<std::filesystem::path>& engine_results) {
   rendered_derivations = with_rendered_derivations;
   const fs::path page = fs::absolute(path);
   if (page.has_parent_path()) fs::create_directories(page.parent_path());
@@ -349,7 +362,7 @@ void write_html_report(const std::string& path, const std::string& header, const
       << "</td></tr>\n";
   }
   f << "</table>\n";
-  f << engine_section(page.parent_path());
+  f << engine_section(page.parent_path(), engine_results);
   f << "<h2>Worst cases</h2>\n<p>Inputs at full precision; rerun with the same seed to reproduce.</p>\n<ul>\n";
   for (const auto& r : rows) {
     if (r.verdict == "pass") continue;

@@ -13,6 +13,7 @@
 #include "rigidref/internal/matrix_accuracy.hpp"
 #include "report/scene.hpp"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct plot_data {
 // Writes the page to `path`; `header` is the report's one-line summary.
 void write_html_report(const std::string& path, const std::string& header, const std::vector<html_row>& rows,
                        const plot_data& plots, const std::vector<measured_row>& measured,
-                       const scene_report& scene, bool with_rendered_derivations);
+                       const scene_report& scene, bool with_rendered_derivations,
+                       const std::vector<std::filesystem::path>& engine_results);
 
 }  // namespace rigidref::tools

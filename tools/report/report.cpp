@@ -1,5 +1,6 @@
 #include "report/report.hpp"
 #include "report/dynamics.hpp"
+#include "report/engine_matrix.hpp"
 #include "report/html.hpp"
 #include "report/measurements.hpp"
 #include "report/scene.hpp"
@@ -20,11 +21,14 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 #include <vector>
 
 namespace rigidref::tools {
+
+namespace fs = std::filesystem;
 
 void add_report_options(CLI::App& cmd, report_options& opts) {
   cmd.add_option("--seed", opts.seed, "Seed of every generated case set; the same seed gives the same report")
@@ -49,6 +53,15 @@ void add_report_options(CLI::App& cmd, report_options& opts) {
       ->check(CLI::IsMember({"mass", "matrix", "collision", "solver", "scene"}));
   cmd.add_option("--type", opts.only_type, "Only this precision: float, double, long double, mp50, mp100, exact")
       ->check(CLI::IsMember({"float", "double", "long double", "mp50", "mp100", "exact"}));
+  cmd.add_option("--engine-results", opts.engine_results,
+                 "Also show the engine summaries in this directory (repeatable): the output of\n"
+                 "`rigidref check ANSWERS --cases CASES > DIR/<engine>-<set>.txt`, and the law records of\n"
+                 "--dynamics-out DIR/<engine>-dynamics.jsonl, beside the committed ones of\n"
+                 "data/validation/results/ (the HTML page's engine x op matrix and dynamics section; the\n"
+                 "terminal lists them). docs/adapters.md")
+      ->check(CLI::ExistingDirectory)
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 namespace {
@@ -218,17 +231,56 @@ void render_derivations(const std::string& dir, std::ostream& err) {
   err << "wrote " << pages << " derivation pages to " << dir << "\n";
 }
 
-// The dynamics table of the committed engine records (report/dynamics.hpp).
-std::string dynamics_text() {
+fs::path committed_results() {
 #ifdef RIGIDREF_SOURCE_DIR
-  const std::filesystem::path results = std::filesystem::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
+  return fs::path(RIGIDREF_SOURCE_DIR) / "data" / "validation" / "results";
 #else
-  const std::filesystem::path results;
+  return {};
 #endif
-  if (results.empty() || !std::filesystem::exists(results)) return "";
-  return "\nEngine dynamics (step.pair), cases per engine and law, from data/validation/results/*-dynamics.jsonl\n"
-         "(derivations/engine_dynamics.md):\n" +
-         dynamics_table_text(read_dynamics_records(results));
+}
+
+// The --engine-results directories, each once, without the committed one
+// (which is always shown): no summary is counted twice.
+std::vector<fs::path> engine_result_dirs(const report_options& o) {
+  const auto canonical = [](const fs::path& p) {
+    std::error_code ec;
+    const fs::path c = fs::weakly_canonical(p, ec);
+    return ec ? p : c;
+  };
+  std::set<fs::path> seen;
+  if (!committed_results().empty()) seen.insert(canonical(committed_results()));
+  std::vector<fs::path> dirs;
+  for (const std::string& d : o.engine_results)
+    if (seen.insert(canonical(d)).second) dirs.push_back(d);
+  return dirs;
+}
+
+// The dynamics table of the committed engine records and the user's
+// (report/dynamics.hpp).
+std::string dynamics_text(const report_options& o) {
+  const fs::path results = committed_results();
+  const bool committed = !results.empty() && fs::exists(results);
+  const std::vector<fs::path> more = engine_result_dirs(o);
+  const dynamics_records records = read_dynamics_records(committed ? results : fs::path(), more);
+  if (records.rows.empty()) return "";
+  return "\nEngine dynamics (step.pair), cases per engine and law, from data/validation/results/*-dynamics.jsonl" +
+         std::string(more.empty() ? "" : " and --engine-results") +
+         "\n(derivations/engine_dynamics.md):\n" + dynamics_table_text(records);
+}
+
+// The user's own engine summaries (--engine-results), one line per engine
+// and op; the HTML page puts them in its engine x op matrix.
+std::string engine_results_text(const report_options& o) {
+  const std::vector<fs::path> more = engine_result_dirs(o);
+  if (more.empty()) return "";
+  std::ostringstream s;
+  s << "\nEngine summaries of --engine-results (in the HTML page's engine x op matrix):\n";
+  for (const engine_summary_row& r : read_engine_summaries(fs::path(), more))
+    s << "  " << std::left << std::setw(32) << r.engine << std::setw(22) << r.op << std::right << std::setw(7)
+      << r.cases << " cases " << std::setw(7) << r.pass << " pass " << std::setw(7) << r.fail << " fail "
+      << std::setw(7) << r.skipped << " skipped  worst " << (r.worst_line == 0 ? "-" : r.worst_eps + " eps") << "  ("
+      << r.file << ")\n";
+  return s.str();
 }
 
 const char* verdict_name(verdict v) {
@@ -243,6 +295,15 @@ const char* verdict_name(verdict v) {
 }  // namespace
 
 int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
+  // A user's summaries are read before anything is measured: a wrong
+  // directory is said at once, not after minutes.
+  try {
+    (void)read_engine_summaries(fs::path(), engine_result_dirs(o));
+    (void)read_dynamics_records(fs::path(), engine_result_dirs(o));
+  } catch (const std::exception& e) {
+    err << "rigidref report: --engine-results " << e.what() << "\n";
+    return 2;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<row> rows;
   plot_data plots;
@@ -316,7 +377,8 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
           << ", max |diff| " << fmt(c.max_diff_wall) << " (wall-only), " << fmt(c.max_diff_body)
           << " (bodies)  -- " << c.variant << "\n";
   }
-  out << dynamics_text();
+  out << engine_results_text(o);
+  out << dynamics_text(o);
   std::ostringstream summary;
   summary << "summary: " << rows.size() + measured.size() << " rows, " << pass << " pass, " << fail << " fail, "
           << finding << " findings (article formulas and known violations reported, not bounded), " << std::fixed
@@ -328,7 +390,7 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
       page.push_back({&r.stats, r.bound ? fmt(r.bound->max_ulps) + " / " + fmt(r.bound->max_eps) : "none",
                       verdict_name(r.v), r.bound ? std::string(r.bound->why) : "no bound in the table"});
     write_html_report(html_path, summary.str() + " (seed " + std::to_string(o.seed) + ")", page, plots, measured,
-                      scene, !o.out_dir.empty());
+                      scene, !o.out_dir.empty(), engine_result_dirs(o));
     err << "wrote " << html_path << "\n";
   }
   return fail == 0 ? 0 : 1;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace rigidref::tools {
 
@@ -21,12 +22,15 @@ struct report_options {
   std::string out_dir;     // --out: report.html, csv/ and derivations/*.html here ("" = none)
   std::size_t cases = 0;   // --cases: polygons per builtin type (0 = the default 2000)
   std::string only_topic;  // --only: mass, matrix, collision, solver ("" = all)
+  std::vector<std::string> engine_results;  // --engine-results: a user's summary directories, shown
+                                            // beside the committed data/validation/results/
 };
 
 void add_report_options(CLI::App& cmd, report_options& opts);
 
 // Prints the table on `out`, progress on `err`; returns 0 if every bound
-// holds, 1 otherwise.
+// holds, 1 otherwise, 2 when an --engine-results directory cannot be read
+// (said before anything is measured).
 int run_report(const report_options& opts, std::ostream& out, std::ostream& err);
 
 }  // namespace rigidref::tools
