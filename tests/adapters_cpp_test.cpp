@@ -449,14 +449,19 @@ TEST_CASE("ccd: the new shapes through the support function", "[adapters][ccd]")
   CHECK(p["result"]["intersecting"] == true);
   CHECK(x_of(p["result"]["normal"]) > 0.99);  // libccd's direction: a to b, as the polygons' answers
   CHECK(p["result"]["depth"].get<double>() == Approx(0.3).margin(1e-4));
-  const json d = run_one(RIGIDREF_CCD_ADAPTER, {{"id", 2}, {"op", "gjk.distance"},
+  // A capsule and a point sqrt(2) from its segment: apart with radius 0.5,
+  // overlapping with 1.5 (the flag of ccdGJKPenetration).
+  const json d = run_one(RIGIDREF_CCD_ADAPTER, {{"id", 2}, {"op", "epa.penetration"},
                                                  {"a", {{"segment", {{0, 0}, {2, 2}}}, {"radius", 0.5}}},
                                                  {"b", {{"point", {2, 0}}}}});
   CHECK(d["result"]["intersecting"] == false);
-  const json e = run_one(RIGIDREF_CCD_ADAPTER, {{"id", 3}, {"op", "gjk.distance"},
-                                                 {"a", {{"segment", {{0, 0}, {2, 2}}}, {"radius", 1.5}}},  // the point is sqrt(2) from the segment
+  const json e = run_one(RIGIDREF_CCD_ADAPTER, {{"id", 3}, {"op", "epa.penetration"},
+                                                 {"a", {{"segment", {{0, 0}, {2, 2}}}, {"radius", 1.5}}},
                                                  {"b", {{"point", {2, 0}}}}});
   CHECK(e["result"]["intersecting"] == true);
+  // libccd has no distance query: gjk.distance is unsupported, not a bare flag.
+  const json f = run_one(RIGIDREF_CCD_ADAPTER, {{"id", 4}, {"op", "gjk.distance"}, {"a", box_a}, {"b", box_a}});
+  CHECK(f["error"]["code"] == "unsupported");
 #endif
 }
 

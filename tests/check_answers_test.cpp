@@ -16,6 +16,7 @@
 
 #include "rigidref/judge/rules.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -353,4 +354,63 @@ TEST_CASE("check: a flag alone is not an answer", "[check]") {
   CHECK(r.verdicts[1]["verdict"] == "pass");
   CHECK(r.verdicts[2]["failures"] == json::array({"nothing judged"}));
   CHECK(r.verdicts[3]["failures"] == json::array({"nothing judged"}));
+}
+
+TEST_CASE("check: a textbook float shoelace passes on a regular 1000-gon", "[check][budget]") {
+  // The example: failed by 48 eps against the old fixed budget of
+  // 32; the budget now follows the analysis (derivations/judge.md D-JUDGE-6).
+  json vertices = json::array();
+  std::vector<float> x, y;
+  for (int i = 0; i < 1000; ++i) {
+    x.push_back(static_cast<float>(std::cos(2 * M_PI * i / 1000)));
+    y.push_back(static_cast<float>(std::sin(2 * M_PI * i / 1000)));
+    vertices.push_back({static_cast<double>(x.back()), static_cast<double>(y.back())});
+  }
+  float s0 = 0, sx = 0, sy = 0, sj = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const int k = (i + 1) % 1000;
+    const float c = x[i] * y[k] - x[k] * y[i];
+    s0 += c;
+    sx += (x[i] + x[k]) * c;
+    sy += (y[i] + y[k]) * c;
+    sj += (x[i] * x[i] + x[i] * x[k] + x[k] * x[k] + y[i] * y[i] + y[i] * y[k] + y[k] * y[k]) * c;
+  }
+  const float area = s0 / 2, cx = sx / (3 * s0), cy = sy / (3 * s0), inertia = sj / 12 - area * (cx * cx + cy * cy);
+  const json line = {{"id", "thousand"},
+                     {"op", "mass.polygon"},
+                     {"vertices", vertices},
+                     {"engine", "textbook float"},
+                     {"precision", "float"},
+                     {"result", {{"area", area}, {"centroid", {cx, cy}}, {"mass", area}, {"inertia", inertia}}}};
+  const run_result r = check_with({line.dump()});
+  REQUIRE(r.verdicts.size() == 1);
+  CHECK(r.verdicts[0]["verdict"] == "pass");
+}
+
+TEST_CASE("check: small errors are printed with three significant digits", "[check][step]") {
+  // Two discs head on, e = 1: the exact answer swaps the velocities. An
+  // engine 1e-9 off fails (128 eps of 2 m/s is 5.7e-14) and the detail
+  // says 1e-09, not 0.000000.
+  const json line = {{"id", "tiny"},
+                     {"op", "step.pair"},
+                     {"body1", {{"radius", 0.5}, {"position", {0, 0}}, {"velocity", {1, 0}}}},
+                     {"body2", {{"radius", 0.5}, {"position", {0.99, 0}}, {"velocity", {-1, 0}}}},
+                     {"restitution", 1},
+                     {"engine", "t"},
+                     {"result",
+                      {{"body1_after", {{"velocity", {-1 + 1e-9, 0}}, {"angular_velocity", 0}}},
+                       {"body2_after", {{"velocity", {1 - 1e-9, 0}}, {"angular_velocity", 0}}}}}};
+  const run_result r = check_with({line.dump()});
+  REQUIRE(r.verdicts.size() == 1);
+  CHECK(r.verdicts[0]["verdict"] == "fail");
+  const std::string detail = r.verdicts[0]["detail"];
+  CHECK(detail.find("0.000000") == std::string::npos);
+  CHECK(detail.find("velocity off the reference by 1e-09") != std::string::npos);
+}
+
+TEST_CASE("check: the summary breaks failures down by family", "[check]") {
+  const run_result r = check_with(honest_answers());
+  CHECK(r.summary.find("by family:") != std::string::npos);
+  CHECK(r.summary.find("box ") != std::string::npos);
+  CHECK(r.summary.find("triangle ") != std::string::npos);
 }

@@ -251,3 +251,31 @@ TEST_CASE("judge: an answer with no field fails as nothing judged", "[judge][mas
       j::judge_mass_polygon(j::mass_polygon_case::with_density(p, 1.0), {}, j::engine::working_in<double>());
   CHECK(v.failures == std::vector<std::string>{"nothing judged"});
 }
+
+TEST_CASE("judge: a field too ill-conditioned for the precision is not judged, but its sign is", "[judge][mass]") {
+  // A diagonal needle 28 long and 4e-5 wide, in float (the committed case
+  // mass-327): no digit of its inertia can be asked of a float
+  // implementation (the budget is above the value itself), so a positive
+  // answer is not judged, and a case that gives nothing else is skipped; a
+  // negative inertia is wrong whatever the conditioning.
+  const std::vector<vec2<float>> needle{{-1.1462154388427734f, -0.025805005803704262f},
+                                        {-28.661767959594727f, 6.548810958862305f},
+                                        {-28.661775588989258f, 6.548772811889648f},
+                                        {-1.1462244987487793f, -0.02584315836429596f}};
+  j::mass_polygon_answer a;
+  a.inertia = 0.5f;
+  const auto c = j::mass_polygon_case::with_density(needle, 1.0f);
+  const j::verdict skipped = j::judge_mass_polygon(c, a, j::engine::working_in<float>());
+  CHECK(skipped.result == j::outcome::skipped);
+  REQUIRE(skipped.fields.size() == 1);
+  CHECK(skipped.fields[0].ill_conditioned);
+  a.inertia = -0.091f;
+  const j::verdict negative = j::judge_mass_polygon(c, a, j::engine::working_in<float>());
+  CHECK(negative.failures == std::vector<std::string>{"inertia"});
+  // The same needle in double is judged: double carries its digits.
+  j::mass_polygon_answer d;
+  const mass_properties<exact> r = polygon_mass_from_density<exact>(
+      std::span<const vec2<exact>>(c.vertices), exact(1));
+  d.inertia = static_cast<double>(round_to<double>(r.inertia));
+  CHECK(j::judge_mass_polygon(c, d, j::engine::working_in<double>()).passed());
+}

@@ -33,7 +33,7 @@ verdict verdict_of(const std::string& name) {
 }
 
 void take_verdict(case_outcome& c, const judge::verdict& v) {
-  c.v = v.passed() ? verdict::pass : verdict::fail;
+  c.v = v.passed() ? verdict::pass : v.result == judge::outcome::skipped ? verdict::skipped : verdict::fail;
   c.error_eps = v.error_eps;
   c.worst_field = v.worst_field;
   c.failures = v.failures;
@@ -55,6 +55,9 @@ void take_verdict(case_outcome& c, const judge::verdict& v) {
   if (worst != nullptr && worst->pass)
     c.fields.push_back({worst->field, worst->reason, worst->detail, worst->error_eps, worst->budget_eps, true});
   if (failing.empty() && worst != nullptr) c.detail = worst->detail;
+  if (c.v == verdict::skipped)  // every field given was too ill-conditioned to judge
+    for (const judge::field_verdict& f : v.fields)
+      if (f.ill_conditioned) c.detail += (c.detail.empty() ? "" : "; ") + f.detail;
 }
 
 namespace {

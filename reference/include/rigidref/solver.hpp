@@ -81,11 +81,10 @@ struct solver_params {
   bool warm_start = false;
   bool record_residuals = false;  // residual after every sweep into residual_history
   // Row order within a sweep (D-STEP-10): each contact's normal row then its
-  // tangent row (the seed's); every tangent row, then every normal row
-  // (Box2D's b2ContactSolver); or each contact's two rows from the same
-  // velocities, applied together (Chipmunk's cpArbiterApplyImpulse). All
-  // have the same fixed points; after a fixed number of sweeps they differ.
-  enum class order { normal_then_tangent, tangents_first, both_rows_at_once };
+  // tangent row (the seed's); or every tangent row, then every normal row
+  // (Box2D's b2ContactSolver). Both have the same fixed points; after a
+  // fixed number of sweeps they differ.
+  enum class order { normal_then_tangent, tangents_first };
   order row_order = order::normal_then_tangent;
 };
 
@@ -389,25 +388,11 @@ solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const
     s.tangent_impulse = next;
     detail::solver_apply(c, delta * c.t, v, w);
   };
-  const auto both_rows = [&](std::size_t k) {  // both candidates from the same velocities
-    const detail::solver_row_data<T>& c = rows[k];
-    solver_contact_state<T>& s = out.contacts[k];
-    const vec2<T> u = detail::solver_relative(c, v, w);
-    const T next_n = detail::solver_max(T(s.normal_impulse - (dot(c.n, u) - s.target) / c.knn), T(0));
-    const T bound = T(s.friction * next_n);
-    const T next_t = detail::solver_min(detail::solver_max(T(s.tangent_impulse - dot(c.t, u) / c.ktt), T(-bound)), bound);
-    const T dn = T(next_n - s.normal_impulse), dt = T(next_t - s.tangent_impulse);
-    s.normal_impulse = next_n;
-    s.tangent_impulse = next_t;
-    detail::solver_apply(c, dn * c.n + dt * c.t, v, w);
-  };
   using row_order = typename solver_params<T>::order;
   for (int it = 0; it < params.iterations; ++it) {
     if (params.row_order == row_order::tangents_first) {
       for (std::size_t k = 0; k < rows.size(); ++k) tangent_row(k);
       for (std::size_t k = 0; k < rows.size(); ++k) normal_row(k);
-    } else if (params.row_order == row_order::both_rows_at_once) {
-      for (std::size_t k = 0; k < rows.size(); ++k) both_rows(k);
     } else {
       for (std::size_t k = 0; k < rows.size(); ++k) {
         normal_row(k);

@@ -61,6 +61,17 @@ inline exact gamma_of(std::size_t k, const exact& eps) {
   return ku / (1 - ku);
 }
 
+// A field whose budget is at least the value itself (its scale): no digit
+// of it can be asked of a correct implementation in this precision, so it
+// is not judged, and says why (D-JUDGE-6).
+inline field_verdict ill_conditioned(const std::string& field, const exact& allowed, const exact& scale, const engine& e) {
+  field_verdict f = not_judged(field, field + ": ill-conditioned in " + e.precision.name + ": its budget, " +
+                                          format_eps(in_eps(allowed, e.precision.epsilon, scale)) +
+                                          " eps, is not below the value itself");
+  f.ill_conditioned = true;
+  return f;
+}
+
 inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon_answer& a, const engine& e) {
   const mass_properties<exact> r = reference_mass_polygon(c);
   const std::span<const exact_point> v(c.vertices);
@@ -81,6 +92,17 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
     if (!x->finite()) return out.add(not_finite_field(name));
     const exact scale = abs_of(ref);
     const exact allowed = bound(f) + allowance_for(e, name);
+    if (allowed >= scale) {
+      // No digit can be asked, but area, mass and inertia are positive
+      // whatever the conditioning: a value <= 0 is wrong.
+      if (x->value() <= 0) {
+        field_verdict f = malformed_field(name, "not positive (" + format_value(x->value()) +
+                                                    "), in a case too ill-conditioned to judge its digits");
+        f.reason = name;
+        return out.add(std::move(f));
+      }
+      return out.add(ill_conditioned(name, allowed, scale, e));
+    }
     out.add(measured(name, name, abs_of(exact(x->value() - ref)), {allowed, scale}, eps,
                      why + ", kappa " + format_eps(in_eps(f.kappa, 1, scale)) + ", sum " +
                          format_eps(in_eps(f.sum, 1, scale))));
@@ -96,6 +118,11 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
       const exact dy = abs_of(exact(a.centroid->y.value() - r.centroid.y));
       const exact ax = bound(k.centroid_x), ay = bound(k.centroid_y);
       const exact extra = allowance_for(e, "centroid");
+      if (std::max(ax, ay) + extra >= scale) {
+        out.add(ill_conditioned("centroid", exact(std::max(ax, ay) + extra), scale, e));
+        out.finish();
+        return out;
+      }
       // Each coordinate against its own bound; reported by the worse ratio.
       const bool x_worse = dx * (ay + extra) >= dy * (ax + extra);
       field_verdict f = measured("centroid", "centroid", x_worse ? dx : dy, {exact((x_worse ? ax : ay) + extra), scale},

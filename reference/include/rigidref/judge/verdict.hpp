@@ -51,6 +51,7 @@ struct field_verdict {
   std::string field;      // "area", "centroid", "points[1].separation", a law name, ...
   bool judged = true;     // false: the field or law does not apply (detail says why)
   bool decides = true;    // false: a diagnostic, reported but not part of the case's verdict
+  bool ill_conditioned = false;  // not judged: its budget exceeds the value itself (D-JUDGE-6)
   bool pass = true;
   double error_eps = 0;   // error / (eps * scale); inf for a wrong flag or an exact engine's error
   double budget_eps = 0;  // what was allowed, on the same scale, allowances included
@@ -59,7 +60,7 @@ struct field_verdict {
 };
 
 struct verdict {
-  outcome result = outcome::pass;
+  outcome result = outcome::pass;  // skipped only when every field given was ill-conditioned
   std::vector<field_verdict> fields;   // every field or law considered, in the op's order
   std::vector<std::string> failures;   // every failure's short reason, in order (no repeats)
   double error_eps = 0;                // the worst judged field's error
@@ -111,10 +112,17 @@ struct verdict {
     f.detail = detail;
     add(std::move(f));
   }
-  // After the fields: a case where nothing was judged fails (D-JUDGE-3).
+  // After the fields: a case where nothing was judged fails (D-JUDGE-3),
+  // unless every field given was too ill-conditioned to judge in the
+  // engine's precision: then the case is skipped, and says so (D-JUDGE-6).
   void finish() {
-    if (result == outcome::pass && judged_count() == 0)
-      fail("nothing judged", "no field of the answer could be judged");
+    if (result != outcome::pass || judged_count() != 0) return;
+    for (const field_verdict& f : fields)
+      if (f.ill_conditioned) {
+        result = outcome::skipped;
+        return;
+      }
+    fail("nothing judged", "no field of the answer could be judged");
   }
 };
 
