@@ -6,7 +6,7 @@
 // which overrides the pragma. Used only where exactness needs the rounding:
 // Veltkamp's split, the product of Dekker's TwoProd (D-EFT-2) and the
 // product of DWTimesFP (double_word.hpp, detail/mass_filter.hpp). It emits
-// no instruction (derivations/double_word.md, "Contraction").
+// no instruction (derivations/double_word.md, D-EFT-7).
 #pragma once
 
 #include "rigidref/detail/hot.hpp"

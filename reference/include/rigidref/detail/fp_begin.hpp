@@ -2,8 +2,8 @@
 // detail/fp_end.hpp is compiled with FMA contraction off, so each multiply
 // and each add rounds on its own, whatever -ffp-contract the includer uses;
 // the includer's own code keeps its flags (derivations/double_word.md,
-// "Contraction"). Every header under rigidref/ includes this after its
-// #includes and fp_end.hpp at its end (tests/fp_region_test.cpp).
+// D-EFT-7). Every header under rigidref/ includes this after its #includes
+// and fp_end.hpp at its end (tests/fp_region_test.cpp).
 //
 //   GCC    push_options / optimize("fp-contract=off") / pop_options: a
 //          per-function option, kept by functions and templates defined
