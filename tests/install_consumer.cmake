@@ -67,8 +67,21 @@ execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "$
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer configure without nlohmann_json failed")
 endif()
+# rigidref::rigidref carries no floating-point option to its users: the
+# headers switch contraction off for their own code only (detail/fp_begin.hpp).
+file(GLOB_RECURSE exported "${WORK_DIR}/prefix/*/rigidrefTargets*.cmake")
+if(NOT exported)
+  message(FATAL_ERROR "no rigidrefTargets*.cmake installed")
+endif()
+foreach(f IN LISTS exported)
+  file(READ "${f}" text)
+  if(text MATCHES "fp-contract")
+    message(FATAL_ERROR "${f} passes a floating-point option to rigidref's users")
+  endif()
+endforeach()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "${WORK_DIR}/build"
                         -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX}
+                        -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer configure failed")
@@ -125,3 +138,42 @@ if(NOT code STREQUAL "parse_error" OR NOT id STREQUAL "NULL")
   message(FATAL_ERROR "consumer adapter: a line that is no request got ${second}")
 endif()
 message("consumer adapter: answered the request and the line that is no request")
+
+# The user's test program built at -O2 -march=native -ffp-contract=fast and
+# at -ffp-contract=off (tests/consumer/fp_contract.cpp): in the first the
+# user's own code is contracted, in both rigidref's arithmetic is exact, and
+# every result has the same bits in both.
+if(NOT EXISTS "${WORK_DIR}/build/consumer_fp_fast")
+  message("skipped: the contraction check needs GCC or clang (-ffp-contract)")
+  return()
+endif()
+file(READ "${WORK_DIR}/build/compile_commands.json" commands)
+string(REGEX MATCH "[^\n]*-o CMakeFiles/consumer.dir/[^\n]*" plain_command "${commands}")
+string(REGEX MATCH "[^\n]*-o CMakeFiles/consumer_fp_fast.dir/[^\n]*" fast_command "${commands}")
+if(NOT plain_command OR plain_command MATCHES "fp-contract")
+  message(FATAL_ERROR "consumer (no flags of its own) is compiled with an -ffp-contract: ${plain_command}")
+endif()
+if(NOT fast_command MATCHES "-ffp-contract=fast" OR fast_command MATCHES "-ffp-contract=off")
+  message(FATAL_ERROR "consumer_fp_fast is not compiled with the user's -ffp-contract=fast alone: ${fast_command}")
+endif()
+foreach(program consumer_fp_fast consumer_fp_off)
+  execute_process(COMMAND "${WORK_DIR}/build/${program}" RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+  message("${program}:\n${out}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${program} failed")
+  endif()
+  string(REGEX MATCHALL "digest [a-z_]+ [0-9a-f]+" digests_${program} "${out}")
+  if(NOT digests_${program})
+    message(FATAL_ERROR "${program} printed no digest")
+  endif()
+endforeach()
+# (consumer_fp_fast leaves out the group it does not check: the article's
+# bits under clang, whose -ffp-contract=fast overrides rigidref's pragma.)
+foreach(d IN LISTS digests_consumer_fp_fast)
+  list(FIND digests_consumer_fp_off "${d}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "rigidref's results depend on the user's flags: ${d} at -ffp-contract=fast, "
+                        "at -ffp-contract=off: ${digests_consumer_fp_off}")
+  endif()
+endforeach()
+message("rigidref's results have the same bits at -ffp-contract=fast and off: ${digests_consumer_fp_fast}")

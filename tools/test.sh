@@ -28,7 +28,7 @@ if [ -n "$sanitize" ]; then
   # of -O1 -g for a run about 15 % slower (measured on
   # tests/mass_identities_test.cpp: 37 s against 70 s of compiler CPU, 24 s
   # against 21 s to run; -O0 compiles in 28 s but runs 3.3 times slower).
-  # -ffp-contract=off comes from the rigidref target itself (CMakeLists.txt).
+  # -ffp-contract=off comes from rigidref_strict_fp (CMakeLists.txt).
   # UBSan aborts on the first report, so a test that triggers one fails. No
   # suppression is needed so far; one would be for third-party code only, in
   # a file with its reason. The CI subset needs only eval and check of the

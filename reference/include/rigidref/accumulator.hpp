@@ -23,6 +23,8 @@
 #include "rigidref/double_word.hpp"
 #include "rigidref/scalar.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -83,3 +85,5 @@ struct accumulator<exact> {
 };
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -23,6 +23,8 @@
 #include <cmath>
 #include <string>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 namespace detail {
@@ -165,3 +167,5 @@ containment point_in_triangle(const vec2<T>& p, const vec2<T>& a, const vec2<T>&
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

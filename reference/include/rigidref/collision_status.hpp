@@ -1,6 +1,8 @@
 // The status every collision query reports (gjk.hpp, epa.hpp).
 #pragma once
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 enum class collision_status {
@@ -21,3 +23,5 @@ inline const char* to_string(collision_status s) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

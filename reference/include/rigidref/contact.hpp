@@ -33,6 +33,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 enum class feature_type { vertex, face };
@@ -283,3 +285,5 @@ contact_manifold<T> collide_polygons(const std::vector<vec2<T>>& a, const std::v
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

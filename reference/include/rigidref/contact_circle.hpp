@@ -32,6 +32,8 @@
 #include <span>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 namespace detail {
 
@@ -173,3 +175,5 @@ contact_manifold<T> collide_circles_manifold(const circle<T>& a, const circle<T>
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -22,6 +22,8 @@
 #include <string_view>
 #include <system_error>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 // ---- binary float -> exact -----------------------------------------------
@@ -263,3 +265,5 @@ double ulp_distance(const T& a, const T& b) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class P, class Pos>
@@ -65,3 +67,5 @@ std::vector<vec2<T>> convex_hull_ccw(std::vector<vec2<T>> pts) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

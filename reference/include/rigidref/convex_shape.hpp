@@ -31,6 +31,8 @@
 #include <utility>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -113,3 +115,5 @@ convex_shape<T> to_shape(const circle<T>& c) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

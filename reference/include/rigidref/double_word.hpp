@@ -5,14 +5,19 @@
 // those of Joldes, Muller and Popescu, "Tight and rigorous error bounds for
 // basic building blocks of double-word arithmetic", ACM TOMS 44(2), 2017;
 // derivations/double_word.md restates them. They need round-to-nearest
-// arithmetic and no FMA contraction (CMakeLists.txt sets -ffp-contract=off).
+// arithmetic and no FMA contraction: the region of detail/fp_begin.hpp, and
+// detail::rounded where a product must stay rounded whatever the flags of
+// the code these always-inline helpers are inlined into.
 #pragma once
 
+#include "rigidref/detail/fp_barrier.hpp"
 #include "rigidref/detail/hot.hpp"
 #include "rigidref/scalar.hpp"
 
 #include <cmath>
 #include <limits>
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref {
 
@@ -53,7 +58,7 @@ RIGIDREF_HOT double_word<T> split(const T& a) {
   using boost::multiprecision::ldexp;
   constexpr int s = (std::numeric_limits<T>::digits + 1) / 2;
   static const T factor = ldexp(T(1), s) + 1;
-  T c = factor * a;
+  T c = detail::rounded(T(factor * a));  // fused into c - a, high would be a itself
   T high = c - (c - a);
   return {high, T(a - high)};
 }
@@ -62,7 +67,7 @@ RIGIDREF_HOT double_word<T> split(const T& a) {
 // (barring underflow), for any T with correctly rounded + - *.
 template <class T>
 RIGIDREF_HOT double_word<T> two_prod_dekker(const T& a, const T& b) {
-  T p = a * b;
+  T p = detail::rounded(T(a * b));  // the four half products are exact, p is not
   auto [ah, al] = split(a);
   auto [bh, bl] = split(b);
   T e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
@@ -129,7 +134,7 @@ RIGIDREF_HOT double_word<T> operator*(const double_word<T>& x, const double_word
 template <class T>
 RIGIDREF_HOT double_word<T> times(const double_word<T>& x, const T& y) {
   auto [ch, cl1] = eft::two_prod(x.hi, y);
-  T cl2 = x.lo * y;
+  T cl2 = detail::rounded(T(x.lo * y));  // fast_two_sum below needs it rounded
   auto [th, tl1] = eft::fast_two_sum(ch, cl2);
   T tl2 = tl1 + cl1;
   return eft::fast_two_sum(th, tl2);
@@ -194,3 +199,5 @@ Out round_to_nearest(const double_word<T>& x) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -55,6 +55,8 @@
 
 #include <span>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 struct epa_options {
@@ -86,8 +88,12 @@ struct epa_result {
 
 }  // namespace rigidref
 
+#include "rigidref/detail/fp_end.hpp"
+
 // The machinery; it needs epa_result above.
 #include "rigidref/detail/epa_query.hpp"
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref {
 
@@ -122,3 +128,5 @@ epa_result<T> epa_penetration(std::span<const vec2<T>> a, std::span<const vec2<T
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

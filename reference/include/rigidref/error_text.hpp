@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 // How many characters an excerpt keeps: a double's longest shortest text,
@@ -86,3 +88,5 @@ inline std::string quoted_tail_excerpt(std::string_view text, std::size_t keep =
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 // Wrong shape, non-finite number, degenerate or non-simple polygon, mass <= 0...
@@ -29,3 +31,5 @@ struct no_convergence : std::runtime_error {
 };
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -10,8 +10,9 @@
 // double in long double).
 //
 // The bound holds whether or not the compiler contracts a * b + c into a fused
-// multiply-add (the project compiles with -ffp-contract=off): a fused
-// operation rounds once where the bound allows for two roundings.
+// multiply-add (detail/fp_begin.hpp turns contraction off, but clang's
+// -ffp-contract=fast overrides it): a fused operation rounds once where the
+// bound allows for two roundings.
 #pragma once
 
 #include "rigidref/detail/hot.hpp"
@@ -22,6 +23,8 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref {
 
@@ -194,3 +197,5 @@ RIGIDREF_HOT int static_dot_sign(const vec2<T>& a, const vec2<T>& b, const vec2<
 
 }  // namespace detail
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

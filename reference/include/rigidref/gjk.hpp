@@ -61,6 +61,8 @@
 
 #include <span>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 struct gjk_options {
@@ -86,8 +88,12 @@ struct gjk_result {
 
 }  // namespace rigidref
 
+#include "rigidref/detail/fp_end.hpp"
+
 // The machinery; it needs gjk_result above.
 #include "rigidref/detail/gjk_values.hpp"
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref {
 
@@ -142,3 +148,5 @@ bool gjk_intersect(const convex_polygon<T>& a, const convex_polygon<T>& b, const
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

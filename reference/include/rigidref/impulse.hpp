@@ -43,6 +43,8 @@
 #include <string>
 #include <utility>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 enum class impulse_model { article, coupled };
@@ -352,3 +354,5 @@ wall_impulse_result<T> impulse_wall(const contact_body<T>& body, const vec2<T>& 
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

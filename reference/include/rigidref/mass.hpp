@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -284,3 +286,5 @@ T parallel_axis(const T& inertia_about_centroid, const T& mass, const vec2<T>& o
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -4,6 +4,8 @@
 
 #include "rigidref/vec2.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -45,3 +47,5 @@ mat2<To> convert_mat(const mat2<From>& m, Convert&& f) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -19,6 +19,8 @@
 #include <cmath>
 #include <string>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 namespace detail {
@@ -191,3 +193,5 @@ mat2<T> principal_sqrt(const mat2<T>& m) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -8,6 +8,8 @@
 
 #include <boost/multiprecision/mpfr.hpp>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 using mpfr100 = bmp::number<bmp::mpfr_float_backend<100>, bmp::et_off>;
@@ -19,3 +21,5 @@ template <>
 inline constexpr bool has_fused_fma_v<mpfr100> = true;
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

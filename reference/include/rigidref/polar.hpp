@@ -16,6 +16,8 @@
 #include "rigidref/accumulator.hpp"
 #include "rigidref/matrix_sqrt.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -100,3 +102,5 @@ rotation_result<T> closest_rotation(const mat2<T>& m) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -15,6 +15,8 @@
 #include <span>
 #include <string>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -56,3 +58,5 @@ void require_simple_polygon(std::span<const vec2<T>> vertices) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -19,6 +19,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 namespace detail {
@@ -91,3 +93,5 @@ bool segments_intersect(const vec2<T>& p, const vec2<T>& q, const vec2<T>& r, co
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 enum class contact_status { separated, touching, intersecting };
@@ -528,3 +530,5 @@ circle_result<T> collide_polygon_circle(const std::vector<vec2<T>>& a, const vec
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

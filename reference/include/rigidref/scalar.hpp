@@ -14,6 +14,8 @@
 #include <tuple>
 #include <type_traits>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 namespace bmp = boost::multiprecision;
@@ -103,3 +105,5 @@ bool is_finite(const T& x) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

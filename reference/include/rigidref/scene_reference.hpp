@@ -46,6 +46,8 @@
 #include <tuple>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -426,3 +428,5 @@ reference_world<T> make_force_reference_scene() {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -52,3 +54,5 @@ T scene_energy(const scene_snapshot<T>& s, const T& g) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 enum class fit_status {
@@ -149,3 +151,5 @@ shape_match_result<T> shape_match(std::span<const vec2<T>> rest, std::span<const
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -13,6 +13,8 @@
 
 #include <span>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -31,3 +33,5 @@ epa_result<T> epa_penetration(const convex_shape<T>& a, const convex_shape<T>& b
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -47,6 +47,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -449,3 +451,5 @@ T solver_dual_objective(const std::vector<solver_body<T>>& bodies, const solver_
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -42,6 +42,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -472,3 +474,5 @@ step_pair_result<T> step_pair(const step_pair_request<T>& q) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -36,6 +36,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -160,3 +162,5 @@ minkowski_point<T> minkowski_support(std::span<const vec2<T>> a, std::span<const
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -1,6 +1,8 @@
 // A 2D vector value type, generic over the scalar.
 #pragma once
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref {
 
 template <class T>
@@ -39,3 +41,5 @@ vec2<To> convert_vec(const vec2<From>& v, Convert&& f) {
 }
 
 }  // namespace rigidref
+
+#include "rigidref/detail/fp_end.hpp"

@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::articles {
 
 // What `Vector2.normalize()` does to a zero vector. math.js is not in the
@@ -356,3 +358,5 @@ bf_collision_trace<T> project_collision(bf_body<T>& a, bf_body<T>& b, const bf_c
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

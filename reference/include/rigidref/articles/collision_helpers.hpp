@@ -22,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::articles {
 
 // ---- sap (collision-force.html) ------------------------------------------------
@@ -249,3 +251,5 @@ bool point_in_triangle(const vec2<T>& origin, const vec2<T>& v0, const vec2<T>& 
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

@@ -29,6 +29,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::articles {
 
 // What the JS throws as the string "Weird collision": both supportEdge calls
@@ -156,3 +158,5 @@ article_contact<T> contact_points(const std::vector<vec2<T>>& a, const std::vect
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

@@ -8,8 +8,9 @@
 //  - the vertices are centred on `center` only if center is the origin's
 //    image: inertia is about `center`, which is the centroid.
 // The evaluation order below is JavaScript's, operation for operation, so in
-// double (with -ffp-contract=off) the result is bit-identical to the page's
-// whenever cos and pow return the same values as V8's (tests/golden).
+// double (no FMA contraction: detail/fp_begin.hpp) the result is
+// bit-identical to the page's whenever cos and pow return the same values as
+// V8's (tests/golden).
 #pragma once
 
 #include "rigidref/scalar.hpp"
@@ -19,6 +20,8 @@
 
 #include <cmath>
 #include <vector>
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::articles {
 
@@ -87,3 +90,5 @@ polygon_points<T> create_polygon_points(const vec2<T>& center, const T& radius, 
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

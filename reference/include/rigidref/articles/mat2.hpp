@@ -1,8 +1,8 @@
 // Faithful port of mat2.js, the 2x2 matrix helpers of the ShapeMatching
 // article (seed 001). A JS matrix [[a, b], [c, d]] is rigidref::mat2<T>
 // {a, b, c, d}. Each function performs the JS operations in the JS order, so
-// in double (built with -ffp-contract=off, as the library target is) the
-// results are bit-identical to the Node-run JS (tests/golden_shape_matching).
+// in double (no FMA contraction: detail/fp_begin.hpp) the results are
+// bit-identical to the Node-run JS (tests/golden_shape_matching).
 //
 // Quirks kept on purpose:
 //  - mat2sqrt returns NaN where the formula has no real value: det < 0
@@ -16,6 +16,8 @@
 #include "rigidref/mat2.hpp"
 
 #include <cmath>
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::articles {
 
@@ -68,3 +70,5 @@ mat2<T> mat2inv(const mat2<T>& m) {
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

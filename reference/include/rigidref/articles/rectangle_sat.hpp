@@ -37,6 +37,8 @@
 #include <cmath>
 #include <string>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::articles {
 
 // A rectangle as the article describes it: position vector r (center),
@@ -144,3 +146,5 @@ rectangle_sat_result<T> rectangle_sat(const article_rectangle<T>& a, const artic
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

@@ -50,6 +50,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::articles {
 
 // The libm calls the page makes. Defaults: the C library's (ADL for mp50).
@@ -389,3 +391,5 @@ scene_snapshot<T> snapshot(const force_scene<T>& s) {
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

@@ -69,6 +69,8 @@
 #include <utility>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::articles {
 
 // The libm calls the page makes: Math.cos / Math.sin (worldShape on every
@@ -607,3 +609,5 @@ scene_snapshot<T> snapshot(const shape_matching_scene<T>& s) {
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

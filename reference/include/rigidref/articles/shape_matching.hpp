@@ -2,9 +2,9 @@
 // 001): the module-private centerOfMass, lerp, shapeMatchRotation and
 // shapeMatch, and the Body methods worldShape, shapeMatch and
 // updateFromShape. Every operation is the JS one, in the JS order, so in
-// double (with -ffp-contract=off) the results are bit-identical to the
-// Node-run JS whenever cos, sin and atan2 return V8's values
-// (tests/golden_shape_matching_test.cpp, data/golden/shape_matching.json).
+// double (no FMA contraction: detail/fp_begin.hpp) the results are
+// bit-identical to the Node-run JS whenever cos, sin and atan2 return V8's
+// values (tests/golden_shape_matching_test.cpp, data/golden/shape_matching.json).
 //
 // The articles' math.js (Vector2, Matrix3) is lost; its arithmetic is that
 // of our data/generate/math.js, ported here as `matrix3`: fromValues row by
@@ -41,6 +41,8 @@
 #include <cmath>
 #include <cstddef>
 #include <vector>
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::articles {
 
@@ -254,3 +256,5 @@ shape_update<T> update_from_shape(const body_state<T>& body, const std::vector<v
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

@@ -12,6 +12,8 @@
 
 #include <span>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::articles {
 
 template <class T>
@@ -26,3 +28,5 @@ T triangle_inertia(std::span<const vec2<T>> v, const T& mass) {
 }
 
 }  // namespace rigidref::articles
+
+#include "rigidref/detail/fp_end.hpp"

@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 using evec = vec2<exact>;
@@ -136,3 +138,5 @@ std::size_t uphill_walk(std::size_t count, std::size_t start, Rises&& rises) {
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

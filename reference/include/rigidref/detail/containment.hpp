@@ -7,6 +7,8 @@
 #include "rigidref/detail/separation_exact.hpp"
 #include "rigidref/filter.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 struct containment {
@@ -204,3 +206,5 @@ inline axis_overlap exact_min_overlap(const epoly& A, const epoly& B) {
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

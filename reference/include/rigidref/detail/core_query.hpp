@@ -14,6 +14,8 @@
 #include "rigidref/filter.hpp"
 #include <optional>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // The outcome of the exact stage for two cores (polygons or points).
@@ -166,3 +168,5 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

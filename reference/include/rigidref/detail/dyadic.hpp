@@ -16,6 +16,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // x = (negative ? -1 : 1) * magnitude * 2^exponent, magnitude odd (below 2^digits).
@@ -76,3 +78,5 @@ int orientation_in_integers(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

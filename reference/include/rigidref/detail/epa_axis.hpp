@@ -8,6 +8,8 @@
 #include "rigidref/filter.hpp"
 #include <optional>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // The smallest exact overlap over the shortlist's candidate axes. D-EPA-5
@@ -267,3 +269,5 @@ epa_fcand<T> epa_filtered_best(const epa_filter<T>& f, const epa_run<T>& run) {
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

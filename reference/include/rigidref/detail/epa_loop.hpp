@@ -11,6 +11,8 @@
 #include <cmath>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 template <class T>
@@ -195,3 +197,5 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

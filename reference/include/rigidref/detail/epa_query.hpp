@@ -12,6 +12,8 @@
 #include "rigidref/detail/gjk_values.hpp"
 #include "rigidref/filter.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 template <class T>
@@ -126,3 +128,5 @@ epa_result<T> penetration_of_cores(std::span<const vec2<T>> a, std::span<const v
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

@@ -6,6 +6,8 @@
 #include "rigidref/detail/epa_values.hpp"
 #include <optional>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- SAT first: the smallest edge axis, when it is proved (D-EPA-11) ------------
@@ -157,3 +159,5 @@ bool sat_first_penetration(std::span<const vec2<T>> a, std::span<const vec2<T>> 
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

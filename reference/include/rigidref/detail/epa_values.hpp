@@ -7,6 +7,8 @@
 #include "rigidref/detail/gjk_values.hpp"
 #include "rigidref/detail/rounding_filter.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- depth, normal and witnesses without rationals, when provably the same ----
@@ -194,3 +196,5 @@ const epa_result<T>& require_finite_result(const epa_result<T>& r) {
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

@@ -6,6 +6,8 @@
 #include "rigidref/predicates.hpp"
 #include "rigidref/support.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- GJK in T (also instantiated with T = exact for the fallback) ----------
@@ -164,3 +166,5 @@ gjk_run<T> gjk_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int 
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

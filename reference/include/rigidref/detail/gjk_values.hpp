@@ -9,6 +9,8 @@
 #include "rigidref/errors.hpp"
 #include <string>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- rounding once ------------------------------------------------------------
@@ -160,3 +162,5 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

@@ -17,6 +17,8 @@
 #include <span>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail::mass_exact {
 
 inline exact times_power_of_two(big_int num, big_int den, long e) {
@@ -84,3 +86,5 @@ bool polygon_sums(std::span<const vec2<T>> v, integer_sums& out) {
 }
 
 }  // namespace rigidref::detail::mass_exact
+
+#include "rigidref/detail/fp_end.hpp"

@@ -8,6 +8,7 @@
 // the exact path.
 #pragma once
 
+#include "rigidref/detail/fp_barrier.hpp"
 #include "rigidref/detail/hot.hpp"
 #include "rigidref/vec2.hpp"
 
@@ -16,6 +17,8 @@
 #include <limits>
 #include <span>
 #include <type_traits>
+
+#include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::detail::mass_filter {
 
@@ -46,12 +49,14 @@ inline constexpr bool inline_fma_v =
 
 template <class W>
 RIGIDREF_HOT cw<W> two_prod(W a, W b) {  // D-EFT-2: exact, barring under/overflow
-  const W p = a * b;
+  const W p = rounded(W(a * b));
   if constexpr (inline_fma_v<W>) {
     return {p, W(std::fma(a, b, -p))};
   } else {
+    // Dekker's product (as eft::two_prod_dekker): exact only with p and the
+    // splitting products rounded (detail/fp_barrier.hpp).
     constexpr W factor = W((1ull << ((std::numeric_limits<W>::digits + 1) / 2)) + 1);
-    const W ca = factor * a, cb = factor * b;
+    const W ca = rounded(W(factor * a)), cb = rounded(W(factor * b));
     const W ah = ca - (ca - a), bh = cb - (cb - b);
     const W al = a - ah, bl = b - bh;
     return {p, W(((ah * bh - p) + ah * bl + al * bh) + al * bl)};
@@ -94,7 +99,7 @@ template <class W>
 RIGIDREF_HOT cw<W> div(const cw<W>& x, const cw<W>& y) {
   const W th = x.hi / y.hi;
   const cw<W> c = two_prod(y.hi, th);
-  const cw<W> t = fast_two_sum(c.hi, W(y.lo * th));
+  const cw<W> t = fast_two_sum(c.hi, rounded(W(y.lo * th)));  // Alg. 9 needs the product rounded
   const cw<W> r = fast_two_sum(t.hi, W(t.lo + c.lo));
   const W d = (x.hi - r.hi) + (x.lo - r.lo);
   return fast_two_sum(th, W(d / y.hi));
@@ -257,3 +262,5 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
 }
 
 }  // namespace rigidref::detail::mass_filter
+
+#include "rigidref/detail/fp_end.hpp"

@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 struct polygon_point_geometry {
@@ -83,3 +85,5 @@ inline polygon_point_geometry polygon_point(const std::vector<vec2<exact>>& p, c
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <limits>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- rounding once, without rationals, when provably the same (D-GJK-16) ------
@@ -102,3 +104,5 @@ struct rounding_filter {
 };
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

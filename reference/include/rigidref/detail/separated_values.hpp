@@ -6,6 +6,8 @@
 #include "rigidref/detail/collision_common.hpp"
 #include "rigidref/detail/rounding_filter.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- separated cores, without rationals (D-GJK-16, D-GJK-18) --------------------
@@ -380,3 +382,5 @@ bool fast_common(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

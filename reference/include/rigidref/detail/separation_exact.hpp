@@ -7,6 +7,8 @@
 #include "rigidref/detail/collision_common.hpp"
 #include "rigidref/predicates.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // Index of a vertex maximising n . v, walking uphill from `start`
@@ -224,3 +226,5 @@ inline separation_check certify_separation(const epoly& A, const epoly& B,
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

@@ -6,6 +6,8 @@
 #include "rigidref/detail/collision_common.hpp"
 #include "rigidref/filter.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- the certificate, filtered (D-GJK-15) ------------------------------------
@@ -199,3 +201,5 @@ bool filtered_certify_separation(std::span<const vec2<T>> a, std::span<const vec
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

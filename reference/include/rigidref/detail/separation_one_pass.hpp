@@ -6,6 +6,8 @@
 #include "rigidref/detail/gjk_loop.hpp"
 #include "rigidref/filter.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // ---- the certificate in one pass (D-GJK-17) ----------------------------------
@@ -123,3 +125,5 @@ bool guess_point_features(std::span<const vec2<T>> P, const vec2<T>& q, bool poi
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

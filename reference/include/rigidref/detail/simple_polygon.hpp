@@ -21,6 +21,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 // The first violation of D-MASS-10 (3, 4) in the order of the original scan:
@@ -149,3 +151,5 @@ simplicity_violation simplicity_test(std::span<const vec2<T>> v) {
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"

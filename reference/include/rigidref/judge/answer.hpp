@@ -14,6 +14,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 // One number of an engine's answer: its exact value, or "not finite".
@@ -100,3 +102,5 @@ struct engine {
 };
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 struct pair_case {
@@ -253,3 +255,5 @@ inline verdict judge_sat_rectangles(const rectangle_case& r1, const rectangle_ca
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

@@ -26,6 +26,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 // For each field, in its own units (D-JUDGE-6): kappa_abs (above), and the
@@ -240,3 +242,5 @@ inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, con
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

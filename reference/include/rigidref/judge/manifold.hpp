@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 struct manifold_point_answer {
@@ -301,3 +303,5 @@ inline verdict judge_contact_manifold(const shape& a, const shape& b, const mani
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

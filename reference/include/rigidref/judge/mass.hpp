@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 struct mass_polygon_case {
@@ -207,3 +209,5 @@ inline verdict judge_mass_rectangle(const exact& width, const exact& height, con
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

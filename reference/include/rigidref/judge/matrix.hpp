@@ -17,6 +17,8 @@
 #include <span>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 using exact_matrix = mat2<exact>;
@@ -111,3 +113,5 @@ inline verdict judge_shape_match(const shape_match_case& c, const std::optional<
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

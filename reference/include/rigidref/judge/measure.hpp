@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 // What a field may be off by: `allowed` (absolute), reported on `scale`.
@@ -123,3 +125,5 @@ inline field_verdict fixed_budget(const std::string& field, metric how, const st
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

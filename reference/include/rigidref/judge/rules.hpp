@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 // How a field's error is measured (D-JUDGE-4). S is the field's scale; the
@@ -183,3 +185,5 @@ inline std::string rules_help() {
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

@@ -21,6 +21,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 using exact_point = vec2<exact>;
@@ -155,3 +157,5 @@ inline exact depth_along(const shape& a, const shape& b, const exact_point& n) {
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

@@ -45,6 +45,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 struct step_body_case {
@@ -513,3 +515,5 @@ inline step_verdict judge_step_pair(const step_case& c, const step_answer& ans, 
 }
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge {
 
 enum class outcome {
@@ -127,3 +129,5 @@ struct verdict {
 };
 
 }  // namespace rigidref::judge
+
+#include "rigidref/detail/fp_end.hpp"

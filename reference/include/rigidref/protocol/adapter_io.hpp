@@ -43,6 +43,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::protocol {
 
 using ojson = nlohmann::ordered_json;
@@ -456,3 +458,5 @@ inline int run_adapter(const std::string& engine, const std::string& precision,
 }
 
 }  // namespace rigidref::protocol
+
+#include "rigidref/detail/fp_end.hpp"

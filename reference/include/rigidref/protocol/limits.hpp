@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::protocol::limits {
 
 // Bytes of one request line (after dropping a CRLF's '\r'). A polygon of
@@ -111,3 +113,5 @@ inline void check_exact_list(std::size_t entries, const std::vector<exact>& valu
 }
 
 }  // namespace rigidref::protocol::limits
+
+#include "rigidref/detail/fp_end.hpp"

@@ -16,6 +16,8 @@
 #include <limits>
 #include <string>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::verify {
 
 // High-precision arithmetic for oracles of non-rational functions: more than
@@ -95,3 +97,5 @@ error_stats make_stats(std::string function) {
 }
 
 }  // namespace rigidref::verify
+
+#include "rigidref/detail/fp_end.hpp"

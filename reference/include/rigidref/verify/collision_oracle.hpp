@@ -31,6 +31,8 @@
 #include <utility>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::verify {
 
 template <class T>
@@ -349,3 +351,5 @@ core_collision exact_core_collision(std::span<const vec2<T>> a, std::span<const 
 }
 
 }  // namespace rigidref::verify
+
+#include "rigidref/detail/fp_end.hpp"

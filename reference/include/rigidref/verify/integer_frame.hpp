@@ -21,6 +21,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::verify {
 
 // The oracles' integers: cpp_int, header-only like the rest of rigidref (a
@@ -128,3 +130,5 @@ inline exact exact_ratio(const oracle_int& num, const oracle_int& den) {
 }
 
 }  // namespace rigidref::verify
+
+#include "rigidref/detail/fp_end.hpp"

@@ -12,6 +12,8 @@
 #include <span>
 #include <vector>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::verify {
 
 struct exact_mass {
@@ -55,3 +57,5 @@ exact_mass polygon_mass_oracle(std::span<const vec2<T>> vertices, const exact& a
 }
 
 }  // namespace rigidref::verify
+
+#include "rigidref/detail/fp_end.hpp"

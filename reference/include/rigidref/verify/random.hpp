@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <random>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::verify {
 
 using rng = std::mt19937_64;
@@ -52,3 +54,5 @@ inline int uniform_int(rng& g, int lo, int hi) {
 }
 
 }  // namespace rigidref::verify
+
+#include "rigidref/detail/fp_end.hpp"
