@@ -95,6 +95,17 @@ message("${out}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer run failed")
 endif()
+# The engine author's Catch2 suite judging Box2D's float answers with the
+# installed judge (tests/consumer/judge_box2d.cpp). Box2D and Catch2 are
+# installed by tools/deps.sh, so a missing program is a failure here.
+if(NOT EXISTS "${WORK_DIR}/build/consumer_judge_box2d")
+  message(FATAL_ERROR "consumer_judge_box2d was not built: find_package(box2d) or find_package(Catch2) failed")
+endif()
+execute_process(COMMAND "${WORK_DIR}/build/consumer_judge_box2d" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+message("${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "consumer_judge_box2d failed: the installed judge and Box2D disagree")
+endif()
 # The consumer's engine adapter on the installed adapter I/O: one request
 # (bringing an "allowances" of its own, which the loop must drop), then a
 # line that is no request; one answer line each, in order.
