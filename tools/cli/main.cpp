@@ -83,13 +83,18 @@ int main(int argc, char** argv) {
   CLI::App* check = app.add_subcommand(
       "check",
       "Judge another engine's answers against the reference.\n"
-      "Input: JSON Lines, one per case: the request's fields (id, op, inputs, as the engine used them),\n"
-      "the engine's \"result\" (or \"error\"), its \"engine\" name, its working \"precision\" (float, double,\n"
-      "...: errors are counted in its epsilon) and optional \"allowances\" for what it approximates on\n"
-      "purpose (README.md, \"Checking an engine\"). Each case is recomputed exactly (or in 100 digits)\n"
-      "and every field judged against its op's budget; prints a table per engine and op and the worst\n"
-      "failing cases with a command that reproduces them. --shard K/N and --merge split a large answer\n"
-      "file by lines (docs/scale-out.md). Exit status 0 if none fails, 1 if any fails, 2 on bad usage.");
+      "  rigidref check ANSWERS --cases CASES   (ANSWERS: a file, or standard input)\n"
+      "Input: JSON Lines, one per case: the case's fields (id, op, inputs, as the engine used them),\n"
+      "the engine's \"result\" (only the op's result fields) or \"error\", its \"engine\" name, its working\n"
+      "\"precision\" (float, double, ...: errors are counted in its epsilon), optional \"allowances\" for\n"
+      "what it approximates on purpose and \"diagnostics\" for anything else (docs/adapters.md).\n"
+      "With --cases every case must be answered exactly once with its own inputs. Each case is\n"
+      "recomputed exactly (or in 100 digits) and every field judged against its budget\n"
+      "(derivations/judge.md); an unknown result field, or an answer in which nothing could be\n"
+      "judged, fails. Prints a table per engine and op, a table by case family, the coverage and the\n"
+      "worst failing cases with a command that reproduces them. --shard K/N and --merge split a\n"
+      "large answer file by lines (docs/scale-out.md). Exit status 0 if none fails, 1 if any fails,\n"
+      "2 on bad usage.");
   rigidref::tools::add_check_options(*check, check_opts);
 
   const auto run_more = rigidref::tools::add_more_subcommands(app);
