@@ -26,6 +26,18 @@ namespace {
 
 using json = nlohmann::json;
 
+// The Box2D and Chipmunk adapters, whichever this build found.
+std::vector<const char*> box2d_chipmunk_adapters() {
+  std::vector<const char*> binaries;
+#ifdef RIGIDREF_BOX2D_ADAPTER
+  binaries.push_back(RIGIDREF_BOX2D_ADAPTER);
+#endif
+#ifdef RIGIDREF_CHIPMUNK_ADAPTER
+  binaries.push_back(RIGIDREF_CHIPMUNK_ADAPTER);
+#endif
+  return binaries;
+}
+
 // Runs `binary args` on the request lines, returns the answer lines.
 std::vector<json> run(const char* binary, const std::vector<json>& requests, const std::string& args = "") {
   char path[] = "/tmp/rigidref-adapter-test-XXXXXX";
@@ -252,13 +264,7 @@ TEST_CASE("box2d and chipmunk step.pair: bad input is invalid_input", "[adapters
   json infinite = falling_box();
   infinite["position"] = json::parse("[0, \"inf\"]");  // JSON has no infinity; a string is not a number
   bad.push_back(step_request(ground(), infinite, 0, 0.5));
-  std::vector<const char*> binaries;
-#ifdef RIGIDREF_BOX2D_ADAPTER
-  binaries.push_back(RIGIDREF_BOX2D_ADAPTER);
-#endif
-#ifdef RIGIDREF_CHIPMUNK_ADAPTER
-  binaries.push_back(RIGIDREF_CHIPMUNK_ADAPTER);
-#endif
+  const std::vector<const char*> binaries = box2d_chipmunk_adapters();
   if (binaries.empty()) WARN("neither rigidref-box2d nor rigidref-chipmunk is built");
   for (const char* binary : binaries) {
     for (const json& a : run(binary, bad)) {
@@ -488,13 +494,7 @@ TEST_CASE("C++ adapters: inputs beyond float, by total mass, and welded polygons
   CHECK(welded["diagnostics"]["input_changes"]["vertices"].get<std::string>().find("b2PolygonShape::Set") !=
         std::string::npos);
 #endif
-  std::vector<const char*> binaries;
-#ifdef RIGIDREF_BOX2D_ADAPTER
-  binaries.push_back(RIGIDREF_BOX2D_ADAPTER);
-#endif
-#ifdef RIGIDREF_CHIPMUNK_ADAPTER
-  binaries.push_back(RIGIDREF_CHIPMUNK_ADAPTER);
-#endif
+  const std::vector<const char*> binaries = box2d_chipmunk_adapters();
   for (const char* binary : binaries) {
     // The adapters set a density: a request by total mass is not theirs.
     const json by_mass = run_one(binary, {{"id", 3}, {"op", "mass.polygon"}, {"vertices", box_a}, {"mass", 2}});
