@@ -2,7 +2,8 @@
 // source tree the user names (-DRIGIDREF_BOX2D_V3_SOURCE=<dir>), for
 // `rigidref check`. Box2D v3 computes in float. The engine name carries the
 // version b2GetVersion() reports.
-//   Shapes, as a v3 user makes them: a polygon through b2ComputeHull and
+//   Shapes for the manifold functions, mass and step.pair, as a v3 user
+//   makes them from vertices: a polygon through b2ComputeHull and
 //   b2MakePolygon(hull, radius) (a rounded polygon keeps its radius); a
 //   circle or point as b2Circle (radius 0 for a point); a segment as
 //   b2Segment; a capsule as b2Capsule (its two centres and radius).
@@ -10,7 +11,7 @@
 //   ones and starts where it likes: diagnostics.vertices_used shows what it
 //   kept, diagnostics.input_changes declares a change. An empty hull (the
 //   points too close together or on a line) is Box2D refusing a valid
-//   polygon: error "hull_failed", which check counts as failed. More than
+//   polygon: error "engine_error", which check counts as failed. More than
 //   B2_MAX_POLYGON_VERTICES (8) vertices, or a polygon that is not convex,
 //   is unsupported (Box2D polygons are convex with 3..8 vertices).
 //   mass.polygon     a dynamic body with the polygon (b2CreatePolygonShape
@@ -19,8 +20,9 @@
 //                    b2Body_GetRotationalInertia (about the centre of mass,
 //                    as b2UpdateBodyMassData forms it); area = mass / density.
 //   gjk.distance     b2ShapeDistance on b2MakeProxy(core points, count,
-//                    radius) of each shape, identity transforms, useRadii
-//                    true. Box2D subtracts the radii only when the cores are
+//                    radius) of each shape, the points as given (no hull,
+//                    as Box2D's own test/test_distance.c builds its
+//                    proxies), identity transforms, useRadii true. Box2D subtracts the radii only when the cores are
 //                    more than 0.1 B2_LINEAR_SLOP apart (distance.c): below
 //                    that the answer is the cores' distance. intersecting =
 //                    (distance == 0).
@@ -125,7 +127,7 @@ b2Polygon make_polygon(const std::vector<point>& v, double radius, ojson& line, 
   for (const point& p : v) b.push_back(b2v(p));
   const b2Hull hull = b2ComputeHull(b.data(), static_cast<int>(b.size()));
   if (hull.count == 0)
-    throw engine_error("hull_failed", "b2ComputeHull returned an empty hull (it welds points closer than "
+    throw engine_error("engine_error", "b2ComputeHull returned an empty hull (it welds points closer than "
                                       "B2_LINEAR_SLOP and drops collinear ones)");
   const b2Polygon p = b2MakePolygon(&hull, static_cast<float>(radius));
   const std::string change = polygon_change(v, vertices_of(p), "b2ComputeHull");
@@ -291,10 +293,17 @@ void epa_penetration(ojson& line) {
   line["result"] = r;
 }
 
-// A shape's proxy as a v3 user makes it: b2MakeProxy on its core points
-// (a polygon's as b2ComputeHull kept them) and its radius.
-b2ShapeProxy proxy_for(const shape& s, const v3_shape& made) {
-  if (made.type == v3_type::polygon) return b2MakeProxy(made.polygon.vertices, made.polygon.count, made.polygon.radius);
+// A shape's proxy as a v3 user makes it for b2ShapeDistance, and as
+// Box2D's own test/test_distance.c does: b2MakeProxy on the core points as
+// given (no hull: a proxy takes any 1..8 points) and the radius. b2MakeProxy
+// keeps only the first B2_MAX_POLYGON_VERTICES points, silently: a longer
+// polygon is unsupported here.
+b2ShapeProxy proxy_for(const shape& s) {
+  if (s.form == shape::kind::polygon) {
+    if (!convex_polygon(s.core)) throw std::invalid_argument("a polygon must be convex and have an area");
+    if (s.core.size() > B2_MAX_POLYGON_VERTICES)
+      throw unsupported_case("b2MakeProxy takes 1 to 8 points, this polygon has " + std::to_string(s.core.size()));
+  }
   std::vector<b2Vec2> core;
   for (const point& q : s.core) core.push_back(b2v(q));
   return b2MakeProxy(core.data(), static_cast<int>(core.size()), static_cast<float>(s.radius));
@@ -302,10 +311,9 @@ b2ShapeProxy proxy_for(const shape& s, const v3_shape& made) {
 
 void gjk_distance(ojson& line) {
   const auto [sa, sb] = float_shapes(line);
-  const v3_shape a = make_shape(sa, line, "a"), b = make_shape(sb, line, "b");
   b2DistanceInput in{};
-  in.proxyA = proxy_for(sa, a);
-  in.proxyB = proxy_for(sb, b);
+  in.proxyA = proxy_for(sa);
+  in.proxyB = proxy_for(sb);
   in.transformA = b2Transform_identity;
   in.transformB = b2Transform_identity;
   in.useRadii = true;
@@ -319,7 +327,6 @@ void gjk_distance(ojson& line) {
   }
   line["result"] = r;
   diagnostics(line)["iterations"] = out.iterations;
-  if (a.type == v3_type::polygon || b.type == v3_type::polygon) diagnostics(line)["vertices_used"] = vertices_used(a, b);
 }
 
 // ---- step.pair -------------------------------------------------------------
