@@ -75,6 +75,10 @@
 //                    sweep, rigid, over the contacts: 8 sweeps in all).
 // Each case runs in its own process (a v3 built with assertions aborts on
 // some inputs); an abort is answered "crashed", which check counts as failed.
+// What v3 gets wrong, and why (derivations/engines.md, "Box2D v3.1.1"): the
+// hull's weld size (D-ENGINE-12), b2ShapeDistance's absolute overlap test
+// (D-ENGINE-13) and its radii threshold (D-ENGINE-14), the soft sub-stepped
+// step and its restitution target (D-ENGINE-15).
 #include <rigidref/protocol/adapter_io.hpp>
 
 #include "rigidref/predicates.hpp"
