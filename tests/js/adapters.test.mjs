@@ -10,6 +10,8 @@
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 import { answer, runAdapter, polygonChange, float32 } from '../../tools/adapters/js/lib/adapter_io.mjs';
 import * as planck from '../../tools/adapters/js/planck.mjs';
@@ -405,5 +407,52 @@ describe('the adapter loop', () => {
     const lines = await runLines('{"id":1,"op":"boom"}\n{"id":2,"op":"ok"}\n', ops);
     assert.equal(lines[0].error.code, 'engine_error');
     assert.ok(lines[1].result);
+  });
+});
+
+// ---- rigidref-rapier --package: the Rapier packages as installed ------------------------------------
+
+describe('rapier --package', () => {
+  const program = fileURLToPath(new URL('../../tools/adapters/js/rapier.mjs', import.meta.url));
+  const run = (...args) => spawnSync(process.execPath, [program, ...args], { input: '', encoding: 'utf8' });
+  test('the default is rapier2d-compat; a name with or without @dimforge/', () => {
+    assert.deepEqual(rapier.parseArguments([]), { package: 'rapier2d-compat' });
+    assert.deepEqual(rapier.parseArguments(['--package', 'rapier2d-simd-compat']), { package: 'rapier2d-simd-compat' });
+    assert.deepEqual(rapier.parseArguments(['--package=@dimforge/rapier2d-deterministic-compat']),
+      { package: 'rapier2d-deterministic-compat' });
+  });
+  test('an unknown package, a missing value or an unknown option: a clear error, exit 2', () => {
+    assert.throws(() => rapier.parseArguments(['--package', 'rapier3d-compat']), rapier.UsageError);
+    assert.throws(() => rapier.parseArguments(['--package']), rapier.UsageError);
+    assert.throws(() => rapier.parseArguments(['--simd']), rapier.UsageError);
+    for (const args of [['--package', 'rapier3d-compat'], ['--package'], ['--simd']]) {
+      const r = run(...args);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^rigidref-rapier: .*\nusage: rigidref-rapier \[--package NAME\]/);
+    }
+    assert.match(run('--package', 'nope').stderr, /not one of rapier2d-compat, rapier2d-simd-compat, rapier2d-deterministic-compat/);
+  });
+  test('--help names the option and the packages, exit 0', () => {
+    const r = run('--help');
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /--package NAME/);
+    for (const name of rapier.PACKAGES) assert.ok(r.stdout.includes(name), name);
+  });
+  test('the engine is package-version, from the package\'s package.json; a reload keeps the package', async () => {
+    const expected = { 'rapier2d-compat': '0.21.0', 'rapier2d-simd-compat': '0.19.3', 'rapier2d-deterministic-compat': '0.20.0' };
+    try {
+      for (const [name, version] of Object.entries(expected)) {
+        const first = await rapier.load(name);
+        assert.equal(rapier.ENGINE, `${name}-${version}`);
+        assert.equal(first.version(), version);
+        const again = await rapier.load();  // what the loop calls after a crash
+        assert.notEqual(again, first, 'a fresh module instance');
+        assert.equal(rapier.ENGINE, `${name}-${version}`);
+        assert.deepEqual(result('rapier', { op: 'gjk.distance', a: box(0, 0, 1, 1), b: box(2, 0, 3, 1) }).distance, 1);
+      }
+    } finally {
+      await rapier.load('rapier2d-compat');
+    }
   });
 });

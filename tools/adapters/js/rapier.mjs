@@ -1,6 +1,25 @@
-// rigidref-rapier: answers eval requests with Rapier 2D through
-// @dimforge/rapier2d-compat 0.21.0 (Rust compiled to WebAssembly, f32; its
-// geometry is parry2d), for `rigidref check`.
+// rigidref-rapier: answers eval requests with Rapier 2D (Rust compiled to
+// WebAssembly, f32; its geometry is parry2d), for `rigidref check`.
+//   rigidref-rapier [--package NAME] < requests.jsonl > answers.jsonl
+// NAME is the npm package under @dimforge/ that answers, each pinned in
+// package.json and package-lock.json (the parry2d and rapier2d versions are
+// the ones the WebAssembly module names in its panic paths):
+//   rapier2d-compat                0.21.0, parry2d 0.31.1 (the default)
+//   rapier2d-simd-compat           0.19.3, rapier2d 0.30.1, parry2d 0.25.3;
+//                                  its init() warns on stderr ("using
+//                                  deprecated parameters ..."): harmless
+//   rapier2d-deterministic-compat  0.20.0, rapier2d 0.35, parry2d 0.30.2,
+//                                  feature enhanced-determinism
+// The answers' engine is NAME-<version> (the version from the package's
+// package.json). Every call below exists in all three: the JS APIs differ
+// only where unused here (0.19.3's Shape.contactShape has no trailing
+// `target` argument, which is not passed), so no op is unsupported by
+// version. Their defaults differ (0.19.3: normalizedPredictionDistance
+// 0.002, normalizedAllowedLinearError 0.001, contact_erp 0.239; 0.20.0 and
+// 0.21.0: 0.02, 0.005, 0.136) and are read from the world, so the
+// prediction_distance allowance follows the package; the engine_settings
+// texts of step.pair describe 0.21.0. Where the packages' answers differ:
+// derivations/engines.md, "Rapier as installed".
 //   mass.polygon      ColliderDesc.convexPolyline(vertices).setDensity(d) on a
 //                     dynamic body: collider.volume(), collider.mass(),
 //                     body.localCom(), body.principalInertia() (the angular
@@ -22,13 +41,17 @@
 // midpoint, half length and angle (declared as a change too).
 // Shapes: polygons (ConvexPolygon), rounded polygons (RoundConvexPolygon),
 // circles and points (Ball), segments (Segment), capsules (Capsule).
-import RAPIER_MODULE from '@dimforge/rapier2d-compat';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange,
   declareChanges, declareInputChange, diagnostics, float32, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
-export const ENGINE = 'rapier2d-compat-0.21.0';
+// The packages the adapter runs (--package), the first by default.
+export const PACKAGES = ['rapier2d-compat', 'rapier2d-simd-compat', 'rapier2d-deterministic-compat'];
+export const DEFAULT_PACKAGE = PACKAGES[0];
 const f32 = Math.fround;
 // parry's EPA stops when the support point improves the depth by less than
 // _eps_tol = DEFAULT_EPSILON * 100 (f32::EPSILON here), absolute (parry
@@ -41,19 +64,74 @@ const PARRY_EPA_TOLERANCE = f32(100 * 2 ** -23);
 // (derivations/engines.md, Rapier).
 const PARRY_GJK_RELATIVE_TOLERANCE = Math.sqrt(10 * 2 ** -23);
 
-let R = RAPIER_MODULE;
+let R = null;
+let selected = DEFAULT_PACKAGE;
 let instance = 0;
 let scratch = null;  // a world for mass properties and the vertices a polygon keeps
+// The engine name of the answers: package-version (set by load).
+export let ENGINE = null;
 
-export async function load() {
-  if (instance > 0) {
-    // A fresh copy of the module: a panic leaves the old WebAssembly instance unusable.
-    R = (await import(`@dimforge/rapier2d-compat?instance=${instance}`)).default;
+// The file URL of a package's ES module entry, and its version from the
+// package.json above that entry (the packages export no ./package.json).
+function packageEntry(name) {
+  const url = import.meta.resolve(`@dimforge/${name}`);
+  for (let dir = dirname(fileURLToPath(url)); dir !== dirname(dir); dir = dirname(dir)) {
+    let json;
+    try {
+      json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (json.name === `@dimforge/${name}`) return { url, version: json.version };
   }
+  throw new Error(`no package.json of @dimforge/${name} above ${url}`);
+}
+
+// Loads the selected package (`name`, default: the one selected before,
+// rapier2d-compat at first) and makes a world; called again after a crash.
+export async function load(name = selected) {
+  if (!PACKAGES.includes(name)) throw new Error(`unknown Rapier package ${name}; one of ${PACKAGES.join(', ')}`);
+  if (name !== selected) instance = 0;
+  selected = name;
+  const { url, version } = packageEntry(name);
+  // After the first load, a fresh copy of the module (a query makes another
+  // module record): a panic leaves the old WebAssembly instance unusable.
+  R = (await import(instance > 0 ? `${url}?instance=${instance}` : url)).default;
   instance += 1;
   await R.init();
+  ENGINE = `${name}-${version}`;
   scratch = new R.World({ x: 0, y: 0 });
   return R;
+}
+
+// The package the adapter runs, from its command-line arguments:
+// { package } or { help: true }; throws UsageError on anything else.
+export class UsageError extends Error {}
+export const USAGE = `usage: rigidref-rapier [--package NAME] < requests.jsonl > answers.jsonl
+  answers eval requests with Rapier 2D from the npm package @dimforge/NAME:
+  ${PACKAGES.join(', ')}
+  (default ${DEFAULT_PACKAGE}); the answers' engine is NAME-<its version>`;
+export function parseArguments(args) {
+  let name = DEFAULT_PACKAGE;
+  for (let i = 0; i < args.length; ++i) {
+    const arg = args[i];
+    if (arg === '--help' || arg === '-h') return { help: true };
+    let value;
+    if (arg === '--package') {
+      if (i + 1 >= args.length) throw new UsageError('--package needs a value');
+      value = args[++i];
+    } else if (arg.startsWith('--package=')) {
+      value = arg.slice('--package='.length);
+    } else {
+      throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+    }
+    value = value.replace(/^@dimforge\//, '');
+    if (!PACKAGES.includes(value)) {
+      throw new UsageError(`--package ${JSON.stringify(value)}: not one of ${PACKAGES.join(', ')}`);
+    }
+    name = value;
+  }
+  return { package: name };
 }
 
 // A Rust panic in the module surfaces as a WebAssembly trap (unreachable).
@@ -73,14 +151,17 @@ function polygonKept(vertices) {
 
 // world.createCollider, with parry's refusal of a polygon made a clear
 // "unsupported": ConvexPolygon::from_convex_polyline returns None for fewer
-// than 3 non-collinear vertices, and the binding then throws "expected
-// instance of ..." on the missing shape.
+// than 3 non-collinear vertices (and, in parry2d 0.25.3 of
+// rapier2d-simd-compat, for an edge shorter than f32::EPSILON, where
+// ccw_face_normal gets no unit normal), and the binding then throws
+// "expected instance of ..." on the missing shape.
 function createCollider(world, desc, body) {
   try {
     return world.createCollider(desc, body);
   } catch (e) {
     if (/expected instance of/.test(e?.message ?? '')) {
-      throw new Unsupported('Rapier refuses this polygon: parry builds no ConvexPolygon from it (fewer than 3 non-collinear vertices)');
+      throw new Unsupported('Rapier refuses this polygon: parry builds no ConvexPolygon from it (fewer than 3 '
+        + 'non-collinear vertices, or in parry2d 0.25.3 an edge shorter than f32::EPSILON)');
     }
     throw e;
   }
@@ -348,6 +429,18 @@ export const ops = {
 };
 
 if (isMain(import.meta.url)) {
-  await load();
+  let options;
+  try {
+    options = parseArguments(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`rigidref-rapier: ${e.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  await load(options.package);
   await runAdapter({ engine: ENGINE, precision: 'float', ops, isCrash, restart: load });
 }
