@@ -12,6 +12,16 @@
 
 namespace rigidref::tools::check {
 
+case_set case_set::of(const json& one_case) {
+  if (!one_case.is_object() || !one_case.contains("id") || !one_case.contains("op") || !one_case["op"].is_string())
+    throw std::invalid_argument("a case needs \"id\" and a string \"op\"");
+  case_set set;
+  const std::string id = one_case["id"].dump();
+  set.coverage_.ids_by_op[one_case["op"].get<std::string>()].push_back(id);
+  set.by_id_.emplace(id, one_case);
+  return set;
+}
+
 case_set case_set::load(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open the case set " + path);

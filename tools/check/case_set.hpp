@@ -21,14 +21,21 @@ namespace rigidref::tools::check {
 
 using json = nlohmann::json;
 
-// Fields of a case that are not inputs: never compared, never judged.
-inline bool is_case_metadata(const std::string& key) { return key == "id" || key == "label" || key == "family"; }
+// Fields of a case that are not inputs: never compared, never judged
+// (shrink_steps, original and hunt are what `rigidref hunt --out` adds).
+inline bool is_case_metadata(const std::string& key) {
+  return key == "id" || key == "label" || key == "family" || key == "shrink_steps" || key == "original" ||
+         key == "hunt";
+}
 
 class case_set {
  public:
   // Reads a case file (JSON Lines of eval requests with unique ids); throws
   // std::runtime_error naming the line.
   static case_set load(const std::string& path);
+  // A set of one case (`rigidref hunt` judges each answer against the case it
+  // sent); throws std::invalid_argument when it has no "id" or string "op".
+  static case_set of(const json& one_case);
 
   const json* find(const json& id) const;  // nullptr for an unknown id
   const coverage& ids() const { return coverage_; }

@@ -276,6 +276,20 @@ json verdict_record(const case_outcome& c) {
 
 }  // namespace
 
+check::case_outcome judge_answer_to_case(const std::string& answer_text, const nlohmann::json& the_case) {
+  try {
+    const case_set one = case_set::of(the_case);
+    id_tracker ids;
+    return judge_line(answer_text, 1, &one, ids);
+  } catch (const std::exception& e) {
+    case_outcome c;
+    c.line = 1;
+    c.failures = {"unreadable"};
+    c.detail = e.what();
+    return c;
+  }
+}
+
 int run_check(const check_options& opts, std::istream& stdin_stream, std::ostream& out, std::ostream& err) {
   if (!opts.merge.empty()) return run_check_merge(opts, out, err);
   shard::spec slice;

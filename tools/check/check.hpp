@@ -1,7 +1,10 @@
 // `rigidref check`: judge another engine's answers against the reference.
 #pragma once
 
+#include "check/summary.hpp"
+
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <iosfwd>
@@ -23,6 +26,12 @@ struct check_options {
 };
 
 void add_check_options(CLI::App& cmd, check_options& opts);
+
+// One answer line judged against the case it answers, exactly as `rigidref
+// check ANSWERS --cases CASES` judges it (rigidref hunt judges each answer
+// so). Never throws: an unreadable line is a case_outcome of verdict
+// unreadable.
+check::case_outcome judge_answer_to_case(const std::string& answer_text, const nlohmann::json& the_case);
 
 // Prints the summary on `out`, progress on `err`. Returns 0 when every case
 // passes (or is skipped by the engine), 1 when any fails or cannot be read,

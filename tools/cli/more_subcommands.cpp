@@ -4,6 +4,7 @@
 
 #include "campaign/campaign.hpp"
 #include "cases/cases.hpp"
+#include "hunt/hunt.hpp"
 #include "report/report.hpp"
 #include "scene/scene.hpp"
 
@@ -34,6 +35,7 @@ subcommand_runner add_more_subcommands(CLI::App& app) {
     cases_options cases;
     campaign_options campaign;
     scene_options scene;
+    hunt_options hunt;
   };
   auto opts = std::make_shared<options>();
   CLI::App* cases = app.add_subcommand(
@@ -65,10 +67,23 @@ subcommand_runner add_more_subcommands(CLI::App& app) {
       "rigidref's components.");
   add_scene_options(*scene, opts->scene);
 
+  CLI::App* hunt = app.add_subcommand(
+      "hunt",
+      "Search a live engine for failing cases, and shrink each to its simplest form.\n"
+      "Draws cases of one op (RapidCheck generators: convex polygons of 3 to 64 vertices, stars, needles,\n"
+      "offsets to 9e6, sizes 1e-6 to 1e6, every shape form, near touching, shallow and deep overlaps;\n"
+      "step.pair scenes on a ground, against a wall and in pairs), sends each to the adapter, judges the\n"
+      "answer as `rigidref check --cases` does, and shrinks every failure of a new kind (op and failing\n"
+      "field or law) through the adapter: fewer vertices, no offset, size 1, fewer digits, angle 0,\n"
+      "coefficients 0 or 1, while it still fails on that field. Progress on stderr, summary on stdout.\n"
+      "Exit status 0 when no case fails, 1 when a counterexample was found, 2 on bad usage.");
+  add_hunt_options(*hunt, opts->hunt);
+
   return [=]() -> std::optional<int> {
     if (*cases) return run_cases(opts->cases, std::cout);
     if (*campaign) return run_campaign(opts->campaign, std::cout, std::cerr);
     if (*scene) return run_scene(opts->scene, std::cout, std::cerr);
+    if (*hunt) return run_hunt(opts->hunt, std::cout, std::cerr);
     return std::nullopt;
   };
 }
