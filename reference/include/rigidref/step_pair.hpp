@@ -147,8 +147,16 @@ pose<T> pose_of(const step_body<T>& b, const step_mass<T>& m) {
 
 template <class T>
 std::vector<vec2<T>> world_vertices(const step_body<T>& b, const pose<T>& p) {
+  // A vertex on the straight line between its neighbours is dropped first,
+  // decided exactly in body coordinates: turned by a rounded rotation, a
+  // straight angle may turn either way, and the polygon would no longer be
+  // convex in T (rigidref hunt found double's step.pair rejecting such a
+  // valid body; D-STEP-4).
+  const std::vector<vec2<T>>& v = b.vertices;
+  const std::size_t n = v.size();
   std::vector<vec2<T>> out;
-  for (const auto& v : b.vertices) out.push_back(p.origin + rotate(p.c, p.s, v));
+  for (std::size_t i = 0; i < n; ++i)
+    if (orientation(v[(i + n - 1) % n], v[i], v[(i + 1) % n]) != 0) out.push_back(p.origin + rotate(p.c, p.s, v[i]));
   return out;
 }
 

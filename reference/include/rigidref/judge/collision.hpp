@@ -6,7 +6,8 @@
 //     how far from touching is the reference distance, or for overlapping
 //     shapes the reference depth (D-JUDGE-8).
 //   - distance, depth: scaled, S = max(value, L).
-//   - point_a, point_b: on their shapes, the reference distance apart.
+//   - point_a, point_b: on their shapes, the reference distance apart;
+//     S = max(distance, L, M), M the shapes' reach from the origin.
 //   - normal: the depth along it equals the reference depth, |n| = 1.
 #pragma once
 
@@ -137,7 +138,9 @@ inline verdict judge_gjk_distance(const pair_case& c, const gjk_answer& a, const
   if (a.distance)
     out.add(fixed_budget("distance", metric::scaled, {*a.distance}, {r.distance}, budget, eps, size,
                          allowance_for(e, "distance")));
-  const exact scale = std::max(r.distance, size);
+  // A witness is a point: its coordinates carry the shapes' distance from
+  // the origin, M, and rounding them alone costs about M u (D-JUDGE-4).
+  const exact scale = std::max({r.distance, size, reach_of(c.a), reach_of(c.b)});
   for (const bool on_a : {true, false}) {
     const char* name = on_a ? "point_a" : "point_b";
     const std::optional<point>& p = on_a ? a.point_a : a.point_b;

@@ -102,6 +102,15 @@ inline exact sqrt_exact(const exact& x) {
 
 inline exact abs_of(const exact& x) { return x < 0 ? exact(-x) : x; }
 
+// M: how far from the origin the shape reaches, its largest core
+// coordinate in magnitude plus its radius. A point on the shape carries
+// coordinates this large, and their rounding alone is about M u (D-JUDGE-4).
+inline exact reach_of(const shape& s) {
+  exact m = 0;
+  for (const exact_point& p : s.core) m = std::max({m, abs_of(p.x), abs_of(p.y)});
+  return m + (s.radius < 0 ? exact(-s.radius) : s.radius);
+}
+
 // The core as a polygon (>= 3 points), a segment (2) or a point (1).
 inline const std::vector<exact_point>& core_of(const shape& s) { return s.core; }
 
