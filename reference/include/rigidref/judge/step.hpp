@@ -466,14 +466,19 @@ inline step_verdict judge_step_pair(const step_case& c, const step_answer& ans, 
                                       const Q& allowance) {
     const after rr[2] = {{exact_of(r.body1_after.velocity), to_exact(r.body1_after.angular_velocity)},
                          {exact_of(r.body2_after.velocity), to_exact(r.body2_after.angular_velocity)}};
-    Q far = 0;
+    // Each body's lever arm R_i: how far its contacts are from its centre.
+    // Its angular velocity's error counts at its own contacts, |dw_i| R_i
+    // (the other body's arm would weigh a small body's spin by a large
+    // body's radius: rigidref hunt found rigidref's own double step failing
+    // so, a polygon of size 1 against a disc of radius 10).
+    Q arm[2] = {0, 0};
     for (const contact& k : at)
-      for (int i = 0; i < 2; ++i) far = std::max(far, norm1(k.point - b[i].center));
+      for (int i = 0; i < 2; ++i) arm[i] = std::max(arm[i], norm1(k.point - b[i].center));
     Q scale = vscale;
     for (int i = 0; i < 2; ++i)
-      scale = std::max(scale, norm1(b[i].v) + norm1(rr[i].v) + (abs_of(b[i].w) + abs_of(rr[i].w)) * far);
+      scale = std::max(scale, norm1(b[i].v) + norm1(rr[i].v) + (abs_of(b[i].w) + abs_of(rr[i].w)) * arm[i]);
     for (int i = 0; i < 2; ++i) {
-      const Q err = std::max(norm1(a[i].v - rr[i].v), exact(abs_of(exact(a[i].w - rr[i].w)) * far));
+      const Q err = std::max(norm1(a[i].v - rr[i].v), exact(abs_of(exact(a[i].w - rr[i].w)) * arm[i]));
       judge_law(v, err, scale, allowance);
       finish_detail(v, std::string(i == 0 ? "body1" : "body2") + ": velocity off the reference by " +
                            format_value(norm1(a[i].v - rr[i].v)) + ", angular velocity by " +
