@@ -80,7 +80,10 @@ json shape_json(const shape_params& s, pt centre) {
     }
     default: {
       json v = json::array();
-      for (const pt& p : outline(s)) v.push_back(xy(at(p)));
+      for (const pt& p : outline(s)) {  // vertices that round to one point are one vertex
+        const json q = xy(at(p));
+        if (v.empty() || (q != v.back() && q != v.front())) v.push_back(q);
+      }
       if (s.kind == 5) return {{"vertices", v}, {"radius", f32(minor_of(s) / 2)}};
       return v;
     }
@@ -171,7 +174,7 @@ case_params draw_case(const std::string& op, drawer& d) {
     // Apart, touching and overlapping alike: centre distances around the
     // sum of the sizes, and near touching more often.
     const int mode = d(0, 2);
-    p.gap_permille = mode == 0 ? d(0, 2000) : mode == 1 ? d(900, 1100) : d(990, 1010);
+    p.gap = mode == 0 ? d(0, 200000) : mode == 1 ? d(90000, 110000) : d(99000, 101000);
   }
   return p;
 }
@@ -196,8 +199,8 @@ void try_values(std::vector<case_params>& out, const case_params& p, int value, 
     }
 }
 
-void shape_shrinks(std::vector<case_params>& out, const case_params& p, shape_params case_params::*which,
-                   bool moves) {
+// The shape's form: its kind, vertex count, offset and size.
+void form_shrinks(std::vector<case_params>& out, const case_params& p, shape_params case_params::*which, bool moves) {
   const shape_params& s = p.*which;
   const auto field = [&](int shape_params::*f, int target) {
     try_values(out, p, s.*f, towards(s.*f, target), [&](case_params& q, int c) { (q.*which).*f = c; });
@@ -210,6 +213,14 @@ void shape_shrinks(std::vector<case_params>& out, const case_params& p, shape_pa
     field(&shape_params::off_exp, 0);
   }
   field(&shape_params::size_exp, 0);
+}
+
+// The shape's details: its thickness, digits, turn, spacing and orientation.
+void detail_shrinks(std::vector<case_params>& out, const case_params& p, shape_params case_params::*which) {
+  const shape_params& s = p.*which;
+  const auto field = [&](int shape_params::*f, int target) {
+    try_values(out, p, s.*f, towards(s.*f, target), [&](case_params& q, int c) { (q.*which).*f = c; });
+  };
   field(&shape_params::thin_exp, 0);
   // Fewer digits: from full precision to 1, 2, ... digits; then fewer still.
   std::vector<int> digit_values;
@@ -257,9 +268,11 @@ std::vector<case_params> shrinks_of(const case_params& p) {
   const bool pair = p.op != "mass.polygon";
   if (p.op == "step.pair") {
     field(&case_params::scene, 0);
-    shape_shrinks(out, p, &case_params::b, false);
+    form_shrinks(out, p, &case_params::b, false);
+    detail_shrinks(out, p, &case_params::b);
     if (p.scene == 2) {
-      shape_shrinks(out, p, &case_params::a, false);
+      form_shrinks(out, p, &case_params::a, false);
+      detail_shrinks(out, p, &case_params::a);
       field(&case_params::direction_deg, 0);
     }
     for (int case_params::*v : {&case_params::vx, &case_params::vy, &case_params::w, &case_params::vx1,
@@ -282,12 +295,19 @@ std::vector<case_params> shrinks_of(const case_params& p) {
     field(&case_params::overlap_permille, 10);
     return out;
   }
-  shape_shrinks(out, p, &case_params::a, true);
+  // The forms first; then, for a pair, how far apart (so that a failure
+  // that starts at some depth or distance shrinks to just past it before
+  // the details, which could make the shapes too thin to reach it); then
+  // the details.
+  form_shrinks(out, p, &case_params::a, true);
   if (pair) {
-    shape_shrinks(out, p, &case_params::b, false);
+    form_shrinks(out, p, &case_params::b, false);
+    field(&case_params::gap, 0);
     field(&case_params::direction_deg, 0);
-    field(&case_params::gap_permille, 0);
+    detail_shrinks(out, p, &case_params::a);
+    detail_shrinks(out, p, &case_params::b);
   } else {
+    detail_shrinks(out, p, &case_params::a);
     field(&case_params::density_exp, 0);
   }
   return out;
@@ -361,10 +381,10 @@ json request_of(const case_params& p) {
     return r;
   }
   // Pairs: a where its offset puts it, b at the given direction and centre
-  // distance (in thousandths of the sum of the sizes).
+  // distance (in 1e-5 of the sum of the sizes).
   const pt ca = offset_of(p.a);
   const double dir = p.direction_deg * pi / 180;
-  const double distance = (size_of(p.a) + size_of(p.b)) * p.gap_permille / 1000.0;
+  const double distance = (size_of(p.a) + size_of(p.b)) * p.gap / 100000.0;
   const pt cb{ca.x + distance * std::cos(dir), ca.y + distance * std::sin(dir)};
   r["a"] = shape_json(p.a, ca);
   r["b"] = shape_json(p.b, cb);
@@ -409,8 +429,8 @@ std::vector<case_params> neighbours_of(const case_params& p) {
   } else if (p.op == "mass.polygon") {
     own(&case_params::density_exp, -3, 3, 1);
   } else {
-    own(&case_params::gap_permille, 0, 2000, 1);
-    own(&case_params::gap_permille, 0, 2000, 10);
+    own(&case_params::gap, 0, 200000, 10);
+    own(&case_params::gap, 0, 200000, 1000);
     own(&case_params::direction_deg, 0, 359, 5);
   }
   return out;
@@ -427,7 +447,11 @@ json describe(const case_params& p) {
     return d;
   };
   json d = {{"a", shape(p.a)}};
-  if (p.op != "mass.polygon") d["b"] = shape(p.b);
+  if (p.op != "mass.polygon") {
+    d["b"] = shape(p.b);
+    d["b"].erase("offset");  // b is placed from a (direction and centre distance)
+  }
+  if (p.op != "mass.polygon" && p.op != "step.pair") d["centre_distance"] = p.gap / 100000.0;
   if (p.op == "step.pair") {
     d["scene"] = p.scene == 0 ? "ground" : p.scene == 1 ? "wall" : "pair";
     d["restitution"] = p.restitution_pc / 100.0;

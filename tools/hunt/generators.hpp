@@ -43,7 +43,7 @@ struct case_params {
   std::string op;
   shape_params a, b;
   int direction_deg = 0;  // pairs: where b lies from a, 0..359
-  int gap_permille = 0;   // pairs: centre distance in 1/1000 of the sum of the sizes, 0..2000
+  int gap = 0;            // pairs: centre distance in 1e-5 of the sum of the sizes, 0..200000
   int density_exp = 0;    // mass: density 10^density_exp, -3..3
   // step.pair: body1 a static ground (scene 0), a static wall (1) or
   // dynamic (2); velocities in units of 0.1 m/s (-99..99), restitution
