@@ -213,6 +213,13 @@ bool has_exact_text(const json& v) {
 
 std::string id_text(const json& id) { return id.is_null() ? "-" : id.dump(); }
 
+// A column of at least `width` characters and always one space after it:
+// an engine name longer than its column must not run into the op (the
+// report reads these rows back by their whitespace, engine_matrix.cpp).
+std::string column(const std::string& text, std::size_t width) {
+  return text + std::string(text.size() < width ? width - text.size() : 1, ' ');
+}
+
 }  // namespace
 
 std::size_t summary::print(std::size_t lines, std::size_t worst, std::ostream& out, const coverage* cases,
@@ -222,7 +229,7 @@ std::size_t summary::print(std::size_t lines, std::size_t worst, std::ostream& o
       << std::setw(12) << "worst eps" << "  worst line\n";
   std::size_t failures = 0;
   for (const auto& [key, g] : groups_) {
-    out << std::left << std::setw(32) << key.first << std::setw(22) << key.second << std::right << std::setw(7)
+    out << column(key.first, 32) << column(key.second, 22) << std::right << std::setw(7)
         << g.cases << std::setw(7) << g.pass << std::setw(7) << (g.fail + g.unreadable) << std::setw(8) << g.skipped
         << std::setw(8) << g.both_reject << std::setw(12) << fmt_eps(g.worst_eps) << "  " << g.worst_line << "\n";
     failures += g.fail + g.unreadable;
@@ -240,7 +247,7 @@ std::size_t summary::print(std::size_t lines, std::size_t worst, std::ostream& o
     out << "\nby family:\n";
     for (const auto& [key, g] : families_) {
       const auto& [engine, op, family] = key;
-      out << "  " << std::left << std::setw(30) << engine << std::setw(20) << op << std::setw(26) << family << std::right
+      out << "  " << column(engine, 30) << column(op, 20) << column(family, 26) << std::right
           << std::setw(6) << g.cases << " cases " << std::setw(6) << g.pass << " pass " << std::setw(6)
           << (g.fail + g.unreadable) << " fail " << std::setw(6) << g.skipped << " skipped";
       if (g.fail + g.unreadable > 0) out << "  worst " << fmt_eps(g.worst_eps) << " eps, line " << g.worst_line;
