@@ -52,10 +52,14 @@ void adapter_process::stop() {
   if (to_child_ >= 0) close(to_child_);
   if (from_child_ >= 0) close(from_child_);
   to_child_ = from_child_ = -1;
-  kill(-pid_, SIGKILL);
-  kill(pid_, SIGKILL);
   int status = 0;
-  waitpid(pid_, &status, 0);
+  // An adapter that already ended keeps its exit status; else it is killed.
+  if (waitpid(pid_, &status, WNOHANG) == 0) {
+    kill(-pid_, SIGKILL);
+    kill(pid_, SIGKILL);
+    waitpid(pid_, &status, 0);
+  }
+  last_exit_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   pid_ = -1;
 }
 

@@ -25,6 +25,9 @@ class adapter_process {
   std::optional<std::string> ask(const std::string& request);
 
   int restarts() const { return restarts_; }
+  // The exit status of the last adapter process that ended (-1: none, or
+  // killed by a signal); 127 or 126: /bin/sh could not run the command.
+  int last_exit_status() const { return last_exit_; }
 
  private:
   void start();
@@ -37,6 +40,7 @@ class adapter_process {
   int to_child_ = -1, from_child_ = -1;
   std::string buffer_;  // bytes read past the last answer line
   int restarts_ = 0;
+  int last_exit_ = -1;
 };
 
 }  // namespace rigidref::tools::hunt

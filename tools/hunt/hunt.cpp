@@ -99,6 +99,7 @@ class hunter {
   std::vector<failure_found> failures_;
   std::set<std::string> kinds_;
   std::optional<judged_case> best_;  // --maximize
+  bool answered_once_ = false;
 };
 
 judged_case hunter::ask(const hunt::case_params& p, const std::string& id) {
@@ -114,10 +115,16 @@ judged_case hunter::ask(const hunt::case_params& p, const std::string& id) {
   }
   ++asks_;
   c.answer = adapter_.ask(c.request.dump());
+  if (!c.answer && !answered_once_ && (adapter_.last_exit_status() == 126 || adapter_.last_exit_status() == 127))
+    throw std::runtime_error("the adapter command cannot be run (/bin/sh: exit status " +
+                             std::to_string(adapter_.last_exit_status()) + "): " + opts_.adapter);
+  if (c.answer) answered_once_ = true;
   if (!c.answer) {
     c.outcome.v = check::verdict::fail;
     c.outcome.failures = {"crashed"};
-    c.outcome.detail = "the adapter died or gave no answer within " + std::to_string(opts_.case_timeout) + " s";
+    std::ostringstream why;
+    why << "the adapter died or gave no answer within " << opts_.case_timeout << " s";
+    c.outcome.detail = why.str();
     return c;
   }
   c.outcome = judge_answer_to_case(*c.answer, c.request);
