@@ -35,7 +35,7 @@ using namespace rigidref::testing::eval_pipe;
 #ifdef RIGIDREF_CLI_EVAL_CHECK_ONLY
 const std::vector<std::string> subcommands = {"eval", "check", "version"};
 #else
-const std::vector<std::string> subcommands = {"report", "eval", "check", "cases", "campaign", "scene", "version"};
+const std::vector<std::string> subcommands = {"report", "eval", "check", "cases", "campaign", "scene", "hunt", "version"};
 #endif
 
 std::string joined(const std::vector<std::string>& names) {
