@@ -446,7 +446,8 @@ json describe(const case_params& p) {
     d["digits"] = s.digits == 0 ? json("full") : json(s.digits);
     return d;
   };
-  json d = {{"a", shape(p.a)}};
+  json d = json::object();
+  if (p.op != "step.pair" || p.scene == 2) d["a"] = shape(p.a);  // a ground or a wall is fixed
   if (p.op != "mass.polygon") {
     d["b"] = shape(p.b);
     d["b"].erase("offset");  // b is placed from a (direction and centre distance)
