@@ -22,7 +22,9 @@
 //                   a to b (cpShapesCollide negates it when cpCollide ordered
 //                   the shapes by type, circle < segment < polygon); each
 //                   point is reported as pointA (on a), and "separation" is
-//                   the returned distance as it is; pointA and pointB go to
+//                   the returned distance as it is (when cpShapesCollide
+//                   swapped the shapes that distance has the wrong sign,
+//                   D-ENGINE-16); pointA and pointB go to
 //                   diagnostics.points. cpPolyShapeNew takes the convex hull
 //                   of the vertices (diagnostics.vertices_used, and
 //                   diagnostics.input_changes where the hull differs).

@@ -22,6 +22,7 @@
 //   engine_error   the engine threw on a valid case (check: failed)
 //   crashed        the WebAssembly module aborted or trapped (check: failed);
 //                  the adapter re-instantiates the module for the next case
+import { fstatSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
@@ -368,6 +369,16 @@ export function readRequest(text) {
 // engine, tell a crash and build a fresh module before the next case.
 export async function runAdapter({ engine, precision, ops, isCrash, restart, input = process.stdin, output = process.stdout }) {
   const lines = createInterface({ input, crlfDelay: Infinity });
+  // Answers from a file are written in batches; from a pipe or a terminal
+  // each as soon as it is made, so that a caller that waits for one answer
+  // before it sends the next request (rigidref hunt) gets it.
+  let fromFile = false;
+  try {
+    fromFile = input.fd !== undefined && fstatSync(input.fd).isFile();
+  } catch {
+    fromFile = false;
+  }
+  const batch = fromFile ? 1 << 16 : 0;
   let pending = [];
   let pendingSize = 0;
   const flush = async () => {
@@ -385,6 +396,7 @@ export async function runAdapter({ engine, precision, ops, isCrash, restart, inp
       const out = JSON.stringify({ id: null, engine, precision, error: { code: 'parse_error', message: problem } }) + '\n';
       pending.push(out);
       pendingSize += out.length;
+      if (pendingSize > batch) await flush();
       continue;
     }
     dropAnswerFields(line);
@@ -394,7 +406,7 @@ export async function runAdapter({ engine, precision, ops, isCrash, restart, inp
     const out = JSON.stringify(line) + '\n';
     pending.push(out);
     pendingSize += out.length;
-    if (pendingSize > 1 << 16) await flush();
+    if (pendingSize > batch) await flush();
     if (crashed && restart) await restart();
   }
   await flush();
