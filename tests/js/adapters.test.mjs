@@ -13,7 +13,7 @@ import { PassThrough } from 'node:stream';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-import { answer, runAdapter, polygonChange, float32 } from '../../tools/adapters/js/lib/adapter_io.mjs';
+import { answer, runAdapter, polygonChange, float32, runScene } from '../../tools/adapters/js/lib/adapter_io.mjs';
 import * as planck from '../../tools/adapters/js/planck.mjs';
 import * as box2dWasm from '../../tools/adapters/js/box2d-wasm.mjs';
 import * as rapier from '../../tools/adapters/js/rapier.mjs';
@@ -355,6 +355,63 @@ describe('step.pair: solver_iterations and warm starting declared', () => {
       for (const key of Object.keys(line.result)) assert.ok(['body1_after', 'body2_after', 'contacts'].includes(key), key);
     });
   }
+});
+
+// ---- scene.run ---------------------------------------------------------------------------------------
+
+describe('scene.run', () => {
+  const ground = { vertices: box(-50, -2, 50, 0), position: [0, 0], static: true, velocity: [3, 0], angular_velocity: 1 };
+  const falling = { vertices: box(0, 0, 1, 1), position: [0, 5], velocity: [1, 2], angular_velocity: 0.5 };
+  const scene = { op: 'scene.run', dt: DT, steps: 20, record_every: 7, gravity: [0, -10], bodies: [ground, falling] };
+  for (const name of Object.keys(engines)) {
+    test(`${name}: frames at the multiples of record_every, bodies in order, free flight`, () => {
+      const line = ask(name, scene);
+      assert.ok(line.result, `${name}: ${JSON.stringify(line.error)}`);
+      assert.deepEqual(Object.keys(line.result), ['frames']);
+      assert.deepEqual(line.result.frames.map((f) => f.step), [7, 14]);
+      // Rapier integrates in numSolverIterations substeps of dt/n:
+      // y gains g dt^2 (n + 1) / (2n) per step, not g dt^2.
+      const sub = name === 'rapier' ? line.diagnostics.engine_settings.numSolverIterations : 1;
+      for (const { step: n, bodies } of line.result.frames) {
+        assert.equal(bodies.length, 2);
+        assert.deepEqual([bodies[0].velocity, bodies[0].angular_velocity], [[0, 0], 0], 'a static body does not move');
+        const b = bodies[1];
+        close(b.angle, 0.5 * n * DT, 1e-5, 'angle');
+        close(b.velocity[1], 2 - 10 * n * DT, 1e-4, 'vy of the centre of mass');
+        // position is the body origin: the centre of mass (0.5, 0.5) in the body frame, turned.
+        const c = Math.cos(b.angle), s = Math.sin(b.angle);
+        const cy = b.position[1] + s * 0.5 + c * 0.5;
+        close(cy, 5.5 + 2 * n * DT - 10 * DT * DT * n * (n - 1) / 2 - 10 * DT * DT * n * (sub + 1) / (2 * sub), 1e-5, 'y of the centre of mass');
+      }
+      assert.ok(line.allowances.penetration_slop >= 0 && line.allowances.solver_iterations >= 1);
+    });
+    test(`${name}: malformed scenes are invalid_input`, () => {
+      for (const bad of [{ steps: 1.5 }, { steps: 0 }, { steps: 100001 }, { record_every: 21 }, { bodies: [] },
+        { bodies: Array(1001).fill(falling) }, { steps: undefined }, { friction: -1 }, { restitution: 2 }]) {
+        const line = ask(name, { ...scene, ...bad });
+        assert.equal(line.error?.code, 'invalid_input', `${JSON.stringify(bad)}: ${JSON.stringify(line.error ?? line.result)}`);
+      }
+    });
+  }
+  test('runScene: after a non-finite state the engine is not stepped again, the frames hold nulls', () => {
+    let steps = 0;
+    const line = {};
+    const state = () => ({ position: [steps >= 3 ? NaN : steps, 0], angle: 0, velocity: [1, 0], angular_velocity: 0 });
+    const { frames } = runScene({ steps: 8, recordEvery: 2, bodies: [{}] }, () => { steps += 1; }, state, line);
+    assert.equal(steps, 3);
+    assert.deepEqual(frames.map((f) => f.step), [2, 4, 6, 8]);
+    assert.equal(frames[0].bodies[0].position[0], 2);
+    assert.deepEqual(frames[1].bodies[0], { position: [null, null], angle: null, velocity: [null, null], angular_velocity: null });
+    assert.equal(line.diagnostics.non_finite_at_step, 3);
+  });
+  test('penetration_slop: Box2D\'s linearSlop, Rapier\'s allowed linear error, matter\'s slop, p2\'s contact skin', () => {
+    const slop = (name) => ask(name, scene).allowances.penetration_slop;
+    assert.equal(slop('planck'), 0.005);
+    assert.equal(slop('box2d-wasm'), Math.fround(0.005));
+    assert.equal(slop('rapier'), Math.fround(0.005));  // rapier2d-compat 0.21.0
+    assert.equal(slop('matter'), 0.05);
+    assert.equal(slop('p2'), 0.005);  // ContactMaterial.contactSkinSize
+  });
 });
 
 // ---- the adapter loop -------------------------------------------------------------------------------

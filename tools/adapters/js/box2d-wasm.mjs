@@ -12,6 +12,8 @@
 //   contact.manifold  the same b2Collide* call and b2WorldManifold.
 //   step.pair         b2World + two bodies, one Step(dt, 8, 3); the allowance
 //                     solver_iterations is the velocity count (see stepPair).
+//   scene.run         the same b2World and bodies, Step(dt, 8, 3) per step;
+//                     also the allowance penetration_slop (b2_linearSlop).
 // The module is built without assertions (NDEBUG): where Debian's Box2D
 // aborts (rigidref-box2d, D-ENGINE-3), b2PolygonShape::Set here goes on
 // silently: it reads at most b2_maxPolygonVertices = 8 vertices, welds those
@@ -24,8 +26,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange,
-  declareChanges, declareInputChange, diagnostics, float32, polygonDensity, isMain,
+  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, sceneRequest, runScene, vec, bodyAfter,
+  polygonChange, declareChanges, declareInputChange, diagnostics, float32, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 export const ENGINE = 'box2d-wasm-7.0.0';
@@ -304,6 +306,46 @@ function recordContacts(s, world, body1) {
   };
 }
 
+// A b2World as the request describes it: its gravity, no sleeping; every
+// body gets the request's friction and restitution.
+function makeWorld(s, req) {
+  const world = new B.b2World(s.vec2(req.gravity.x, req.gravity.y));
+  world.SetAllowSleeping(false);
+  return { world, material: { friction: req.friction, restitution: req.restitution } };
+}
+
+const after = (body) => bodyAfter(fromVec2(body.GetPosition()), body.GetAngle(), fromVec2(body.GetLinearVelocity()),
+  body.GetAngularVelocity());
+
+function engineSettings(world, restitutionThreshold, scene = false) {
+  return { velocityIterations: VELOCITY_ITERATIONS,
+    velocityIterationsMeaning: 'sweeps of sequential impulses over the contacts; a two-point manifold\'s normal '
+      + 'impulses are solved as one block (g_blockSolve, default true, not bound), exactly',
+    positionIterations: POSITION_ITERATIONS, allowSleeping: false, warmStarting: world.GetWarmStarting(),
+    warmStartingEffect: scene ? 'each step starts a persisting contact from its impulses of the step before'
+      : 'none in this one step: a new contact has no impulses to start from, and a TOI sub-step does not warm start',
+    continuousPhysics: world.GetContinuousPhysics(), subStepping: world.GetSubStepping(),
+    linearSlop: B2_LINEAR_SLOP, polygonRadius: B2_POLYGON_RADIUS, restitutionThreshold,
+    frictionMixing: 'sqrt(mu1 mu2)', restitutionMixing: 'max(e1, e2)',
+    // b2BodyDef's defaults, left as they are.
+    ...(scene ? { linearDamping: 0, angularDamping: 0 } : {}) };
+}
+
+// Box2D 2.4.1 applies restitution only above b2FixtureDef::restitutionThreshold
+// (default 1 * b2_lengthUnitsPerMeter m/s; b2_contact_solver.cpp: vRel < -threshold).
+const stepAllowances = (restitutionThreshold) => ({ restitution_threshold: restitutionThreshold,
+  solver_iterations: VELOCITY_ITERATIONS });
+
+// b2MixFriction(mu, mu) = sqrt(mu mu) in float: mu again (the square root of
+// a rounded square is the number) unless mu mu underflows.
+function declareFrictionMix(line, friction) {
+  const mixed = f32(Math.sqrt(f32(friction * friction)));
+  if (mixed !== friction) {
+    declareInputChange(line, 'friction', `b2MixFriction(mu, mu) = sqrt(mu mu) in float is ${mixed} (mu mu underflows)`);
+    line.friction = mixed;
+  }
+}
+
 // Box2D's velocity iterations: each is one sweep of sequential impulses over
 // the contacts (b2ContactSolver::SolveVelocityConstraints): per contact the
 // friction impulses point by point, then the normal ones, point by point for
@@ -315,37 +357,39 @@ function recordContacts(s, world, body1) {
 // warm starting.
 function stepPair(line, s) {
   const req = stepRequest(line, float32);
-  const world = new B.b2World(s.vec2(req.gravity.x, req.gravity.y));
+  const { world, material } = makeWorld(s, req);
   try {
-    world.SetAllowSleeping(false);
-    const material = { friction: req.friction, restitution: req.restitution };
     const one = addBody(s, world, req.body1, material);
     const two = addBody(s, world, req.body2, material);
     const contacts = recordContacts(s, world, one.body);
     world.Step(req.dt, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
-    const after = (body) => bodyAfter(fromVec2(body.GetPosition()), body.GetAngle(), fromVec2(body.GetLinearVelocity()),
-      body.GetAngularVelocity());
-    diagnostics(line).engine_settings = { velocityIterations: VELOCITY_ITERATIONS,
-      velocityIterationsMeaning: 'sweeps of sequential impulses over the contacts; a two-point manifold\'s normal '
-        + 'impulses are solved as one block (g_blockSolve, default true, not bound), exactly',
-      positionIterations: POSITION_ITERATIONS, allowSleeping: false, warmStarting: world.GetWarmStarting(),
-      warmStartingEffect: 'none in this one step: a new contact has no impulses to start from, and a TOI sub-step '
-        + 'does not warm start',
-      continuousPhysics: world.GetContinuousPhysics(), subStepping: world.GetSubStepping(),
-      linearSlop: B2_LINEAR_SLOP, polygonRadius: B2_POLYGON_RADIUS, restitutionThreshold: one.restitutionThreshold,
-      frictionMixing: 'sqrt(mu1 mu2)', restitutionMixing: 'max(e1, e2)' };
-    // Box2D 2.4.1 applies restitution only above b2FixtureDef::restitutionThreshold
-    // (default 1 * b2_lengthUnitsPerMeter m/s; b2_contact_solver.cpp: vRel < -threshold).
-    line.allowances = { restitution_threshold: one.restitutionThreshold, solver_iterations: VELOCITY_ITERATIONS };
+    diagnostics(line).engine_settings = engineSettings(world, one.restitutionThreshold);
+    line.allowances = stepAllowances(one.restitutionThreshold);
     line.result = { body1_after: after(one.body), body2_after: after(two.body), contacts: contacts() };
     declareChanges(line, one.change && `vertices: ${one.change}`, two.change && `vertices: ${two.change}`, ['body1', 'body2']);
-    // b2MixFriction(mu, mu) = sqrt(mu mu) in float: mu again (the square
-    // root of a rounded square is the number) unless mu mu underflows.
-    const mixed = f32(Math.sqrt(f32(req.friction * req.friction)));
-    if (mixed !== req.friction) {
-      declareInputChange(line, 'friction', `b2MixFriction(mu, mu) = sqrt(mu mu) in float is ${mixed} (mu mu underflows)`);
-      line.friction = mixed;
-    }
+    declareFrictionMix(line, req.friction);
+  } finally {
+    B.destroy(world);
+  }
+}
+
+// ---- scene.run ---------------------------------------------------------------------------
+
+// The bodies of step.pair, one Step per step. At rest Box2D keeps an
+// overlap of up to b2_linearSlop: the position solver pushes apart only
+// what is deeper (b2ContactSolver::SolvePositionConstraints: C = baumgarte (s + linearSlop)).
+function sceneRun(line, s) {
+  const req = sceneRequest(line, float32);
+  const { world, material } = makeWorld(s, req);
+  try {
+    const added = req.bodies.map((b) => addBody(s, world, b, material));
+    line.result = runScene(req, () => world.Step(req.dt, VELOCITY_ITERATIONS, POSITION_ITERATIONS),
+      (i) => after(added[i].body), line);
+    const threshold = added[0].restitutionThreshold;
+    diagnostics(line).engine_settings = engineSettings(world, threshold, true);
+    line.allowances = { ...stepAllowances(threshold), penetration_slop: B2_LINEAR_SLOP };
+    added.forEach(({ change }, i) => declareInputChange(line, 'bodies', change && `bodies[${i}].vertices: ${change}`));
+    declareFrictionMix(line, req.friction);
   } finally {
     B.destroy(world);
   }
@@ -357,6 +401,7 @@ export const ops = {
   'epa.penetration': withScope(epaPenetration),
   'contact.manifold': withScope(contactManifold),
   'step.pair': withScope(stepPair),
+  'scene.run': withScope(sceneRun),
 };
 
 export { isCrash };

@@ -9,6 +9,8 @@
 //   step.pair         Engine + two bodies, one Engine.update; the allowance
 //                     solver_iterations is engine.velocityIterations (see
 //                     stepPair: matter's sweeps are Jacobi within a pair).
+//   scene.run         the same Engine and bodies, one Engine.update per step;
+//                     also the allowance penetration_slop (body.slop).
 // Matter's own choices, reported as computed (not corrected):
 //   - body.inertia is Body._inertiaScale = 4 times the polygon's moment
 //     (Body.setVertices: "Body._inertiaScale * Vertices.inertia(...)";
@@ -23,8 +25,8 @@
 // 1000/60 ms, time in ms, gravity.scale), each where it is used below.
 import Matter from 'matter-js';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, stepRequest, vec, bodyAfter, polygonChange, declareChanges,
-  declareInputChange, diagnostics, polygonDensity, isMain,
+  Unsupported, runAdapter, shapeField, polygonField, stepRequest, sceneRequest, runScene, vec, bodyAfter, polygonChange,
+  declareChanges, declareInputChange, diagnostics, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 const { Body, Bodies, Vertices, Collision, Engine, Composite, Resolver, Common } = Matter;
@@ -156,14 +158,42 @@ function addBody(b, material) {
   return { body, c, change };
 }
 
+// Engine.gravity {x, y, scale}: the acceleration is gravity * scale in
+// length units per ms^2 (Engine._bodiesApplyGravity adds mass * gravity *
+// scale to the force, Body.update multiplies force / mass by deltaTime^2
+// in ms). g m/s^2 is g * 1e-6 m/ms^2: scale 1e-6 (matter's default 0.001
+// is its pixel-scale gravity).
+const GRAVITY_SCALE = 1e-6;
+const makeEngine = (req) => Engine.create({ gravity: { x: req.gravity.x, y: req.gravity.y, scale: GRAVITY_SCALE },
+  enableSleeping: false });
+
+// The body's origin and centre-of-mass velocity in the protocol's units.
+function after({ body, c }) {
+  const at = rotate(c, body.angle);
+  const v = Body.getVelocity(body);
+  return bodyAfter({ x: body.position.x - at.x, y: body.position.y - at.y }, body.angle,
+    { x: fromMatterVelocity(v.x), y: fromMatterVelocity(v.y) }, fromMatterVelocity(Body.getAngularVelocity(body)));
+}
+
+function engineSettings(engine, body) {
+  return { positionIterations: engine.positionIterations,
+    velocityIterations: engine.velocityIterations,
+    velocityIterationsMeaning: 'Resolver.solveVelocity sweeps: Gauss-Seidel across pairs, Jacobi within a pair '
+      + '(velocities read once per pair, each contact\'s impulse scaled by contactShare = 1 / contactCount); '
+      + 'with one pair every sweep is a damped Jacobi sweep over its contacts',
+    warmStarting: 'on (Resolver.preSolveVelocity applies the cached contact impulses); none in this one step: a new '
+      + 'pair has no cached impulses',
+    constraintIterations: engine.constraintIterations, enableSleeping: false, gravityScale: GRAVITY_SCALE,
+    frictionAir: '0 (matter default 0.01: the described world has no drag)', frictionStatic: body.frictionStatic,
+    slop: body.slop, inertiaScale: Body._inertiaScale, restingThresh: Resolver._restingThresh,
+    restingThreshTangent: Resolver._restingThreshTangent, positionDampen: Resolver._positionDampen,
+    positionWarming: Resolver._positionWarming, frictionNormalMultiplier: Resolver._frictionNormalMultiplier,
+    baseDelta_ms: Common._baseDelta };
+}
+
 function stepPair(line) {
   const req = stepRequest(line);
-  // Engine.gravity {x, y, scale}: the acceleration is gravity * scale in
-  // length units per ms^2 (Engine._bodiesApplyGravity adds mass * gravity *
-  // scale to the force, Body.update multiplies force / mass by deltaTime^2
-  // in ms). g m/s^2 is g * 1e-6 m/ms^2: scale 1e-6 (matter's default 0.001
-  // is its pixel-scale gravity).
-  const engine = Engine.create({ gravity: { x: req.gravity.x, y: req.gravity.y, scale: 1e-6 }, enableSleeping: false });
+  const engine = makeEngine(req);
   // Same values on both bodies: matter combines friction by min,
   // restitution by max (Pair.update). frictionAir (default 0.01) is drag the
   // described world does not have: 0.
@@ -172,25 +202,7 @@ function stepPair(line) {
   const two = addBody(req.body2, material);
   Composite.add(engine.world, [one.body, two.body]);
   Engine.update(engine, req.dt * 1000);  // matter's time is in ms
-  const after = ({ body, c }) => {
-    const at = rotate(c, body.angle);
-    const v = Body.getVelocity(body);
-    return bodyAfter({ x: body.position.x - at.x, y: body.position.y - at.y }, body.angle,
-      { x: fromMatterVelocity(v.x), y: fromMatterVelocity(v.y) }, fromMatterVelocity(Body.getAngularVelocity(body)));
-  };
-  diagnostics(line).engine_settings = { positionIterations: engine.positionIterations,
-    velocityIterations: engine.velocityIterations,
-    velocityIterationsMeaning: 'Resolver.solveVelocity sweeps: Gauss-Seidel across pairs, Jacobi within a pair '
-      + '(velocities read once per pair, each contact\'s impulse scaled by contactShare = 1 / contactCount); '
-      + 'with one pair every sweep is a damped Jacobi sweep over its contacts',
-    warmStarting: 'on (Resolver.preSolveVelocity applies the cached contact impulses); none in this one step: a new '
-      + 'pair has no cached impulses',
-    constraintIterations: engine.constraintIterations, enableSleeping: false, gravityScale: 1e-6,
-    frictionAir: '0 (matter default 0.01: the described world has no drag)', frictionStatic: one.body.frictionStatic,
-    slop: one.body.slop, inertiaScale: Body._inertiaScale, restingThresh: Resolver._restingThresh,
-    restingThreshTangent: Resolver._restingThreshTangent, positionDampen: Resolver._positionDampen,
-    positionWarming: Resolver._positionWarming, frictionNormalMultiplier: Resolver._frictionNormalMultiplier,
-    baseDelta_ms: Common._baseDelta,
+  diagnostics(line).engine_settings = { ...engineSettings(engine, one.body),
     contacts: 'not reported: contact.normalImpulse is a warm-start cache, cleared on fast contacts (Resolver.solveVelocity)' };
   // No restitution_threshold: Resolver._restingThresh (2 length units per
   // base delta, 120 m/s) does not switch restitution off. Below it
@@ -210,12 +222,41 @@ function stepPair(line) {
   declareChanges(line, one.change, two.change, ['body1', 'body2']);
 }
 
+// ---- scene.run ---------------------------------------------------------------------------
+
+// The bodies of step.pair, one Engine.update(dt in ms) per step. Matter's
+// static friction threshold is friction * frictionStatic (Pair.update takes
+// the larger frictionStatic, Resolver.solveVelocity multiplies): frictionStatic
+// 1 makes static and kinetic friction both `friction`, where step.pair keeps
+// matter's default 0.5. Resolver.solvePosition pushes apart only the overlap
+// beyond body.slop (times min(1, dt / base delta)): that much stays at rest,
+// in length units = m, the allowance penetration_slop.
+function sceneRun(line) {
+  const req = sceneRequest(line);
+  const engine = makeEngine(req);
+  const material = { friction: req.friction, restitution: req.restitution, frictionAir: 0, frictionStatic: 1 };
+  const added = req.bodies.map((b) => addBody(b, material));
+  Composite.add(engine.world, added.map(({ body }) => body));
+  line.result = runScene(req, () => Engine.update(engine, req.dt * 1000), (i) => after(added[i]), line);
+  const body = added[0].body;
+  diagnostics(line).engine_settings = { ...engineSettings(engine, body),
+    warmStarting: 'on (Resolver.preSolveVelocity applies the cached contact impulses of the step before)',
+    slopDampen: 'min(1, dt / baseDelta) (Resolver.solvePosition)',
+    frictionModel: 'not Coulomb: a contact sticks while its tangential speed is within friction x frictionStatic x '
+      + 'frictionNormalMultiplier x min(overlap + normal speed, 1); sliding, its impulse is friction per step '
+      + '(Resolver.solveVelocity), not friction x the normal impulse',
+    mixFriction: 'min(mu1, mu2)', mixFrictionStatic: 'max', mixRestitution: 'max(e1, e2)', mixSlop: 'max' };
+  line.allowances = { solver_iterations: engine.velocityIterations, penetration_slop: body.slop };
+  added.forEach(({ change }, i) => declareInputChange(line, 'bodies', change && `bodies[${i}]: ${change}`));
+}
+
 export const ops = {
   'mass.polygon': massPolygon,
   'gjk.distance': gjkDistance,
   'epa.penetration': epaPenetration,
   'contact.manifold': contactManifold,
   'step.pair': stepPair,
+  'scene.run': sceneRun,
 };
 
 export { toMatterVelocity, fromMatterVelocity, addBody };

@@ -15,6 +15,8 @@
 //   step.pair         World + two bodies, one world.step(dt); the allowance
 //                     solver_iterations is world.solver.iterations (see
 //                     stepPair: p2's equations are soft).
+//   scene.run         the same World and bodies, world.step(dt) per step;
+//                     penetration_slop is contactSkinSize (see sceneRun).
 // p2 takes convex polygons in counter-clockwise order only (Convex throws
 // "Convex vertices must be given in counter-clockwise winding"): a
 // clockwise polygon is answered unsupported. Shapes: Convex, Circle,
@@ -29,8 +31,8 @@
 // an input change: the same body up to rounding).
 import * as p2 from 'p2-es';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, stepRequest, vec, bodyAfter, tangentOf, declareInputChange,
-  diagnostics, float32, polygonDensity, isMain,
+  Unsupported, runAdapter, shapeField, polygonField, stepRequest, sceneRequest, runScene, vec, bodyAfter, tangentOf,
+  declareInputChange, diagnostics, float32, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 const { Convex, Circle, Particle, Line, Capsule, Body, Shape, World, Material, ContactMaterial } = p2;
@@ -201,7 +203,7 @@ const rotate = (p, angle) => ({ x: Math.cos(angle) * p.x - Math.sin(angle) * p.y
 // solver_iterations is the configured count, not the sweeps made (which is
 // at most it), and every solve starts from zero multipliers: no warm
 // starting.
-function engineSettings(world, contactMaterial) {
+function engineSettings(world, contactMaterial, scene = false) {
   return { solverIterations: world.solver.iterations, solverUsedIterations: world.solver.usedIterations,
     solverIterationsMeaning: 'Gauss-Seidel sweeps over the soft (SPOOK) contact and friction equations, at most '
       + 'solverIterations, fewer when a sweep changes the multipliers by less than solverTolerance times their number',
@@ -213,32 +215,65 @@ function engineSettings(world, contactMaterial) {
     useWorldGravityAsFrictionGravity: world.useWorldGravityAsFrictionGravity, frictionGravity: world.frictionGravity,
     friction: 'bounded by mu * frictionGravity * reduced mass (Narrowphase.slipForce), not by mu * jn',
     damping: '0 (p2 default 0.1: the described world has no drag)', angularDamping: '0 (p2 default 0.1)',
-    centreOfMass: 'the body origin (p2 does not move it to the polygon centroid)' };
+    centreOfMass: 'the body origin (p2 does not move it to the polygon centroid)',
+    ...(scene ? { positionIterations: 'none: p2 has no position solver; the SPOOK contact equations (stiffness, '
+      + 'relaxation) push overlap apart within the velocity solve',
+    contactSkinSize: contactMaterial.contactSkinSize,
+    contactSkinSizeMeaning: 'the offset of every contact equation (ContactEquation.computeB: Gq = n . (xj + rj - xi '
+      + '- ri) + offset): the solver drives the overlap to this depth, not to 0', allowSleep: false,
+    restitutionOnFirstImpact: 'ContactEquation applies restitution only on a pair\'s first impact' } : {}) };
 }
 
-function stepPair(line) {
-  const req = stepRequest(line, float32);
+// A World as the request describes it: its gravity, no sleeping, one
+// material whose contact material holds the request's friction and
+// restitution (p2 takes the pair's ContactMaterial as it is: no mixing).
+function makeWorld(req) {
   const world = new World({ gravity: [req.gravity.x, req.gravity.y] });
   world.sleepMode = World.NO_SLEEPING;
   const material = new Material();
   const contactMaterial = new ContactMaterial(material, material, { friction: req.friction, restitution: req.restitution });
   world.addContactMaterial(contactMaterial);
+  return { world, material, contactMaterial };
+}
+
+// The body's origin (its centre of mass less R(angle) g) and velocities.
+function after({ body, g }) {
+  const at = rotate(g, body.angle);
+  return bodyAfter({ x: body.position[0] - at.x, y: body.position[1] - at.y }, body.angle,
+    { x: body.velocity[0], y: body.velocity[1] }, body.angularVelocity);
+}
+
+function stepPair(line) {
+  const req = stepRequest(line, float32);
+  const { world, material, contactMaterial } = makeWorld(req);
   const one = addBody(world, req.body1, material);
   const two = addBody(world, req.body2, material);
   // The narrowphase runs before the step integrates: contact points are
   // relative to the bodies' positions at the start.
   const start = new Map([one.body, two.body].map((body) => [body, [body.position[0], body.position[1]]]));
   world.step(req.dt);
-  const after = ({ body, g }) => {
-    const at = rotate(g, body.angle);
-    return bodyAfter({ x: body.position[0] - at.x, y: body.position[1] - at.y }, body.angle,
-      { x: body.velocity[0], y: body.velocity[1] }, body.angularVelocity);
-  };
   diagnostics(line).engine_settings = engineSettings(world, contactMaterial);
   line.allowances = { solver_iterations: world.solver.iterations };
   line.result = { body1_after: after(one), body2_after: after(two), contacts: stepContacts(world, one.body, start, req.dt) };
   declareInputChange(line, 'body1', one.change);
   declareInputChange(line, 'body2', two.change);
+}
+
+// ---- scene.run ---------------------------------------------------------------------------
+
+// The bodies of step.pair, one world.step(dt) (a single internal step) per
+// step. p2 has no slop setting, but each contact equation carries the
+// ContactMaterial's contactSkinSize (default 0.005) as an offset, so a body
+// at rest settles that deep into another (measured: a 1x1 box on the
+// ground, 0.005004): that is the allowance penetration_slop.
+function sceneRun(line) {
+  const req = sceneRequest(line, float32);
+  const { world, material, contactMaterial } = makeWorld(req);
+  const added = req.bodies.map((b) => addBody(world, b, material));
+  line.result = runScene(req, () => world.step(req.dt), (i) => after(added[i]), line);
+  diagnostics(line).engine_settings = engineSettings(world, contactMaterial, true);
+  line.allowances = { solver_iterations: world.solver.iterations, penetration_slop: contactMaterial.contactSkinSize };
+  added.forEach(({ change }, i) => declareInputChange(line, 'bodies', change && `bodies[${i}].${change}`));
 }
 
 // The step's equations. Equation.multiplier is lambda / dt (GSSolver: "eq.multiplier
@@ -275,6 +310,7 @@ export const ops = {
   'epa.penetration': epaPenetration,
   'contact.manifold': contactManifold,
   'step.pair': stepPair,
+  'scene.run': sceneRun,
 };
 
 if (isMain(import.meta.url)) {

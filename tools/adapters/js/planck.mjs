@@ -15,6 +15,8 @@
 //   step.pair         World + two bodies, one step with the World's default
 //                     iterations (8 velocity, 3 position); the allowance
 //                     solver_iterations is the velocity count (see stepPair).
+//   scene.run         the same World and bodies, world.step(dt) per step;
+//                     also the allowance penetration_slop (Settings.linearSlop).
 // planck's PolygonShape changes its input silently (PolygonShape._set): it
 // keeps the first Settings.maxPolygonVertices = 12 vertices, welds those
 // closer than 0.5 linearSlop, takes the convex hull, and replaces a polygon
@@ -24,8 +26,8 @@
 // iterations, manifold_points and engine_settings are diagnostics.
 import * as planck from 'planck';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, stepRequest, vec, bodyAfter, polygonChange, declareChanges,
-  declareInputChange, diagnostics, polygonDensity, isMain,
+  Unsupported, runAdapter, shapeField, polygonField, stepRequest, sceneRequest, runScene, vec, bodyAfter, polygonChange,
+  declareChanges, declareInputChange, diagnostics, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 const { Settings, Vec2, PolygonShape, CircleShape, EdgeShape, Transform } = planck;
@@ -208,19 +210,46 @@ function contactManifold(line) {
 // cases). So the count is that of projected Gauss-Seidel sweeps, where a
 // two-point manifold's normal block is one exact step. A TOI sub-step
 // (continuous physics) runs the count again, without warm starting.
-function engineSettings(world) {
+function engineSettings(world, scene = false) {
   return { velocityIterations: world.m_velocityIterations,
     velocityIterationsMeaning: 'sweeps of sequential impulses over the contacts; a two-point manifold\'s normal '
       + 'impulses are solved as one block (blockSolve), exactly',
     positionIterations: world.m_positionIterations, warmStarting: world.m_warmStarting,
-    warmStartingEffect: 'none in this one step: a new contact has no impulses to start from, and a TOI sub-step '
-      + 'does not warm start',
+    warmStartingEffect: scene ? 'each step starts a persisting contact from its impulses of the step before'
+      : 'none in this one step: a new contact has no impulses to start from, and a TOI sub-step does not warm start',
     continuousPhysics: world.m_continuousPhysics, subStepping: world.m_subStepping, blockSolve: world.m_blockSolve,
     allowSleep: false, linearSlop: Settings.linearSlop, polygonRadius: Settings.polygonRadius,
     velocityThreshold: Settings.velocityThreshold, baumgarte: Settings.baumgarte,
     maxLinearCorrection: Settings.maxLinearCorrection, maxTranslation: Settings.maxTranslation,
-    maxRotation: Settings.maxRotation, mixFriction: 'sqrt(mu1 mu2)', mixRestitution: 'max(e1, e2)' };
+    maxRotation: Settings.maxRotation, mixFriction: 'sqrt(mu1 mu2)', mixRestitution: 'max(e1, e2)',
+    // planck's BodyDef defaults, left as they are.
+    ...(scene ? { linearDamping: 0, angularDamping: 0 } : {}) };
 }
+
+// A World as the request describes it: its gravity, no sleeping, the
+// default iterations; every body gets the request's friction and restitution.
+function makeWorld(req) {
+  return { world: new planck.World({ gravity: Vec2(req.gravity.x, req.gravity.y), allowSleep: false }),
+    material: { friction: req.friction, restitution: req.restitution } };
+}
+
+const after = (body) => bodyAfter(body.getPosition(), body.getAngle(), body.getLinearVelocity(), body.getAngularVelocity());
+
+// Both fixtures get mu; the contact mixes sqrt(mu mu), which is mu again
+// (the square root of a rounded square is the number) unless mu mu
+// underflows.
+function declareFrictionMix(line, friction) {
+  const mixed = Math.sqrt(friction * friction);
+  if (mixed !== friction) {
+    declareInputChange(line, 'friction', `mixFriction(mu, mu) = sqrt(mu mu) is ${mixed} (mu mu underflows)`);
+    line.friction = mixed;
+  }
+}
+
+// Box2D applies restitution only when the approach speed exceeds
+// Settings.velocityThreshold (planck.mjs, ContactSolver: vRel < -velocityThreshold).
+const stepAllowances = (world) => ({ restitution_threshold: Settings.velocityThreshold,
+  solver_iterations: world.m_velocityIterations });
 
 function stepShape(body) {
   if (body.vertices) {
@@ -291,27 +320,32 @@ function recordContacts(world, body1) {
 
 function stepPair(line) {
   const req = stepRequest(line);
-  const world = new planck.World({ gravity: Vec2(req.gravity.x, req.gravity.y), allowSleep: false });
-  const material = { friction: req.friction, restitution: req.restitution };
+  const { world, material } = makeWorld(req);
   const one = addBody(world, req.body1, material);
   const two = addBody(world, req.body2, material);
   const contacts = recordContacts(world, one.body);
   world.step(req.dt);  // the World's velocity and position iterations
-  const after = (body) => bodyAfter(body.getPosition(), body.getAngle(), body.getLinearVelocity(), body.getAngularVelocity());
   diagnostics(line).engine_settings = engineSettings(world);
-  // Box2D applies restitution only when the approach speed exceeds
-  // Settings.velocityThreshold (planck.mjs, ContactSolver: vRel < -velocityThreshold).
-  line.allowances = { restitution_threshold: Settings.velocityThreshold, solver_iterations: world.m_velocityIterations };
+  line.allowances = stepAllowances(world);
   line.result = { body1_after: after(one.body), body2_after: after(two.body), contacts: contacts() };
   declareChanges(line, one.change && `vertices: ${one.change}`, two.change && `vertices: ${two.change}`, ['body1', 'body2']);
-  // Both fixtures get mu; the contact mixes sqrt(mu mu), which is mu again
-  // (the square root of a rounded square is the number) unless mu mu
-  // underflows.
-  const mixed = Math.sqrt(req.friction * req.friction);
-  if (mixed !== req.friction) {
-    declareInputChange(line, 'friction', `mixFriction(mu, mu) = sqrt(mu mu) is ${mixed} (mu mu underflows)`);
-    line.friction = mixed;
-  }
+  declareFrictionMix(line, req.friction);
+}
+
+// ---- scene.run -------------------------------------------------------------------------
+
+// The bodies of step.pair, world.step(dt) per step. At rest Box2D keeps an
+// overlap of up to linearSlop: the position solver pushes apart only what
+// is deeper (ContactSolver.solvePositionConstraint: C = baumgarte (s + linearSlop)).
+function sceneRun(line) {
+  const req = sceneRequest(line);
+  const { world, material } = makeWorld(req);
+  const added = req.bodies.map((b) => addBody(world, b, material));
+  line.result = runScene(req, () => world.step(req.dt), (i) => after(added[i].body), line);
+  diagnostics(line).engine_settings = engineSettings(world, true);
+  line.allowances = { ...stepAllowances(world), penetration_slop: Settings.linearSlop };
+  added.forEach(({ change }, i) => declareInputChange(line, 'bodies', change && `bodies[${i}].vertices: ${change}`));
+  declareFrictionMix(line, req.friction);
 }
 
 export const ops = {
@@ -320,6 +354,7 @@ export const ops = {
   'epa.penetration': epaPenetration,
   'contact.manifold': contactManifold,
   'step.pair': stepPair,
+  'scene.run': sceneRun,
 };
 
 if (isMain(import.meta.url)) {

@@ -34,6 +34,8 @@
 //   step.pair         World + two bodies, one step; the allowance
 //                     solver_iterations is numSolverIterations (see
 //                     stepPair: Rapier's solver is not plain sweeps).
+//   scene.run         the same World and bodies, world.step() per step; also
+//                     the allowance penetration_slop (see sceneRun).
 // Polygons go to Rapier as given: convexPolyline "assumes the points form a
 // convex polyline" (no hull; its convexity is not checked) and drops
 // collinear vertices; diagnostics.vertices_used shows what it kept and
@@ -45,8 +47,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, vec, bodyAfter, polygonChange,
-  declareChanges, declareInputChange, diagnostics, float32, polygonDensity, isMain,
+  Unsupported, runAdapter, shapeField, polygonField, numberField, stepRequest, sceneRequest, runScene, vec, bodyAfter,
+  polygonChange, declareChanges, declareInputChange, diagnostics, float32, polygonDensity, isMain,
 } from './lib/adapter_io.mjs';
 
 // The packages the adapter runs (--package), the first by default.
@@ -340,7 +342,7 @@ function contactManifold(line) {
 // The allowance solver_iterations is numSolverIterations x
 // numInternalPgsIterations, the biased sweeps in the step (4 x 1 by
 // default, = numSolverIterations); engine_settings says the rest.
-function integrationSettings(world) {
+function integrationSettings(world, scene = false) {
   const p = world.integrationParameters;
   return { dt: p.dt, numSolverIterations: p.numSolverIterations, numInternalPgsIterations: p.numInternalPgsIterations,
     numInternalStabilizationIterations: '1 (Rust default; not exposed by the JS binding)',
@@ -354,8 +356,23 @@ function integrationSettings(world) {
     contact_erp: p.contact_erp, lengthUnit: p.lengthUnit, maxCcdSubsteps: p.maxCcdSubsteps, canSleep: false,
     substeps: 'numSolverIterations substeps of dt / n (velocities and positions integrated in each)',
     frictionCombineRule: 'Average', restitutionCombineRule: 'Average',
-    restitution: 'applied on a contact\'s first step only (SolverContact::is_bouncy)' };
+    restitution: 'applied on a contact\'s first step only (SolverContact::is_bouncy)',
+    // RigidBodyDesc's defaults, left as they are.
+    ...(scene ? { linearDamping: 0, angularDamping: 0, ccdEnabled: false,
+      allowedLinearError: p.normalizedAllowedLinearError * p.lengthUnit,
+      predictionDistance: p.normalizedPredictionDistance * p.lengthUnit,
+      positionIterations: 'none as such: the stabilization sweeps (without bias) after each substep' } : {}) };
 }
+
+// A World as the request describes it: its gravity and time step; every
+// body gets the request's friction and restitution (Average of equal values).
+function makeWorld(req) {
+  const world = new R.World({ x: req.gravity.x, y: req.gravity.y });
+  world.timestep = req.dt;
+  return { world, material: { friction: req.friction, restitution: req.restitution } };
+}
+
+const after = (body) => bodyAfter(body.translation(), body.rotation(), body.linvel(), body.angvel());
 
 function addBody(world, b, material) {
   const desc = (b.isStatic ? R.RigidBodyDesc.fixed() : R.RigidBodyDesc.dynamic())
@@ -377,15 +394,12 @@ function addBody(world, b, material) {
 
 function stepPair(line) {
   const req = stepRequest(line, float32);
-  const world = new R.World({ x: req.gravity.x, y: req.gravity.y });
+  const { world, material } = makeWorld(req);
   try {
-    world.timestep = req.dt;
-    const material = { friction: req.friction, restitution: req.restitution };
     const one = addBody(world, req.body1, material);
     const two = addBody(world, req.body2, material);
     const start = { x: req.body1.position.x, y: req.body1.position.y, angle: req.body1.angle };
     world.step();
-    const after = (body) => bodyAfter(body.translation(), body.rotation(), body.linvel(), body.angvel());
     const contacts = [];
     world.contactPair(one.collider, two.collider, (manifold, flipped) => {
       // manifold.normal() points out of the manifold's first collider; with
@@ -420,12 +434,37 @@ function stepPair(line) {
   }
 }
 
+// ---- scene.run ---------------------------------------------------------------------------
+
+// The bodies of step.pair, one world.step() per step. The allowed linear
+// error (normalizedAllowedLinearError x lengthUnit) is the "amount of
+// penetration the engine won't attempt to correct" (IntegrationParameters'
+// documentation): the allowance penetration_slop. The narrow phase also
+// makes contacts of shapes up to the prediction distance apart
+// (engine_settings).
+function sceneRun(line) {
+  const req = sceneRequest(line, float32);
+  const { world, material } = makeWorld(req);
+  try {
+    const added = req.bodies.map((b) => addBody(world, b, material));
+    line.result = runScene(req, () => world.step(), (i) => after(added[i].body), line);
+    const params = world.integrationParameters;
+    diagnostics(line).engine_settings = integrationSettings(world, true);
+    line.allowances = { solver_iterations: params.numSolverIterations * params.numInternalPgsIterations,
+      penetration_slop: params.normalizedAllowedLinearError * params.lengthUnit };
+    added.forEach(({ change }, i) => declareInputChange(line, 'bodies', change && `bodies[${i}].vertices: ${change}`));
+  } finally {
+    world.free();
+  }
+}
+
 export const ops = {
   'mass.polygon': massPolygon,
   'gjk.distance': gjkDistance,
   'epa.penetration': epaPenetration,
   'contact.manifold': contactManifold,
   'step.pair': stepPair,
+  'scene.run': sceneRun,
 };
 
 if (isMain(import.meta.url)) {

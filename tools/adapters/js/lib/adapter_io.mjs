@@ -175,14 +175,22 @@ export function numberField(line, field, fallback, round = identity) {
 // One body of a step.pair request, its inputs rounded by `round`; the
 // fields the request gives are rewritten, the defaults are not added.
 export function stepBody(line, field, round = identity) {
-  const json = line[field];
-  if (json === null || typeof json !== 'object') throw new InvalidInput(`${field}: expected a body object`);
-  const r = (v, fallback, what) => round(optionalNumber(v, fallback, `${field}.${what}`), `${field}.${what}`);
+  const { body, json } = readBody(line[field], field, round);
+  if (round !== identity) line[field] = json;
+  return body;
+}
+
+// A body object of step.pair or scene.run (`what` names it in messages):
+// { body, json }, json the object with the given fields rounded by `round`
+// (the object itself when nothing is rounded).
+function readBody(json, what, round) {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new InvalidInput(`${what}: expected a body object`);
+  const r = (v, fallback, key) => round(optionalNumber(v, fallback, `${what}.${key}`), `${what}.${key}`);
   // Absent fields take their defaults; a null is a wrong value, not an absence.
-  const vector = (what) => roundPoint(point(json[what] === undefined ? [0, 0] : json[what], `${field}.${what}`), round,
-    `${field}.${what}`);
+  const vector = (key) => roundPoint(point(json[key] === undefined ? [0, 0] : json[key], `${what}.${key}`), round,
+    `${what}.${key}`);
   if (json.static !== undefined && typeof json.static !== 'boolean') {
-    throw new InvalidInput(`${field}.static: expected true or false, got ${JSON.stringify(json.static)}`);
+    throw new InvalidInput(`${what}.static: expected true or false, got ${JSON.stringify(json.static)}`);
   }
   const body = {
     position: vector('position'),
@@ -193,23 +201,21 @@ export function stepBody(line, field, round = identity) {
     isStatic: json.static === true,
   };
   if (json.vertices !== undefined) {
-    body.vertices = points(json.vertices, `${field}.vertices`).map((q) => roundPoint(q, round, `${field}.vertices`));
+    body.vertices = points(json.vertices, `${what}.vertices`).map((q) => roundPoint(q, round, `${what}.vertices`));
   } else if (json.radius !== undefined) body.radius = r(json.radius, 0, 'radius');
-  else throw new InvalidInput(`${field}: expected "vertices" or "radius"`);
-  if (body.density <= 0 && !body.isStatic) throw new InvalidInput(`${field}.density: must be > 0`);
-  if (round !== identity) {
-    const out = { ...json };
-    const set = (key, value) => { if (json[key] !== undefined) out[key] = value; };
-    set('position', pointJson(body.position));
-    set('angle', body.angle);
-    set('velocity', pointJson(body.velocity));
-    set('angular_velocity', body.angularVelocity);
-    set('density', body.density);
-    if (body.vertices) out.vertices = pointsJson(body.vertices);
-    else out.radius = body.radius;
-    line[field] = out;
-  }
-  return body;
+  else throw new InvalidInput(`${what}: expected "vertices" or "radius"`);
+  if (body.density <= 0 && !body.isStatic) throw new InvalidInput(`${what}.density: must be > 0`);
+  if (round === identity) return { body, json };
+  const out = { ...json };
+  const set = (key, value) => { if (json[key] !== undefined) out[key] = value; };
+  set('position', pointJson(body.position));
+  set('angle', body.angle);
+  set('velocity', pointJson(body.velocity));
+  set('angular_velocity', body.angularVelocity);
+  set('density', body.density);
+  if (body.vertices) out.vertices = pointsJson(body.vertices);
+  else out.radius = body.radius;
+  return { body, json: out };
 }
 
 const roundPoint = (p, round, what) => ({ x: round(p.x, what), y: round(p.y, what) });
@@ -227,6 +233,88 @@ export function stepRequest(line, round = identity) {
   if (round !== identity && line.gravity !== undefined) line.gravity = pointJson(req.gravity);
   if (!(req.dt > 0)) throw new InvalidInput('dt: must be > 0');
   return req;
+}
+
+// scene.run's limits: the bodies of one scene, and its steps.
+export const SCENE_MAX_BODIES = 1000;
+export const SCENE_MAX_STEPS = 100000;
+// The body states (frames x bodies) one answer line holds at most.
+export const SCENE_MAX_STATES = 1000000;
+
+// An integer field in [low, high] (a number or a numeric string, as numbers are).
+function integerField(line, field, fallback, low, high) {
+  const value = optionalNumber(line[field], fallback, field);
+  if (value === undefined) throw new InvalidInput(`${field}: missing (an integer from ${low} to ${high})`);
+  if (!Number.isInteger(value) || value < low || value > high) {
+    throw new InvalidInput(`${field}: expected an integer from ${low} to ${high}, got ${JSON.stringify(line[field])}`);
+  }
+  return value;
+}
+
+// The whole scene.run request: bodies (in request order), material, dt,
+// gravity, steps and record_every. A static body's velocities are zero
+// whatever is given (as in step.pair, the engines ignore them).
+export function sceneRequest(line, round = identity) {
+  const given = line.bodies;
+  if (!Array.isArray(given) || given.length < 1 || given.length > SCENE_MAX_BODIES) {
+    throw new InvalidInput(`bodies: expected a list of 1 to ${SCENE_MAX_BODIES} bodies`);
+  }
+  const read = given.map((json, i) => readBody(json, `bodies[${i}]`, round));
+  const bodies = read.map(({ body }, i) => {
+    if (body.radius !== undefined && !(body.radius > 0)) throw new InvalidInput(`bodies[${i}].radius: must be > 0`);
+    return body.isStatic ? { ...body, velocity: { x: 0, y: 0 }, angularVelocity: 0 } : body;
+  });
+  if (round !== identity) line.bodies = read.map(({ json }) => json);
+  const steps = integerField(line, 'steps', undefined, 1, SCENE_MAX_STEPS);
+  const req = {
+    bodies,
+    steps,
+    recordEvery: integerField(line, 'record_every', 1, 1, steps),
+    restitution: numberField(line, 'restitution', 0, round),
+    friction: numberField(line, 'friction', 0, round),
+    dt: numberField(line, 'dt', 1 / 60, round),
+    gravity: roundPoint(point(line.gravity === undefined ? [0, 0] : line.gravity, 'gravity'), round, 'gravity'),
+  };
+  if (round !== identity && line.gravity !== undefined) line.gravity = pointJson(req.gravity);
+  if (!(req.dt > 0)) throw new InvalidInput('dt: must be > 0');
+  if (!(req.friction >= 0)) throw new InvalidInput('friction: must be >= 0');
+  if (!(req.restitution >= 0 && req.restitution <= 1)) throw new InvalidInput('restitution: must be in [0, 1]');
+  return req;
+}
+
+// Runs a scene: `step()` advances the engine by one step, `state(i)` is
+// body i's bodyAfter; a frame is recorded after every recordEvery-th step.
+// Once a state is not finite the engine is not stepped again (an engine may
+// loop or trap on NaN bounds, as the C++ adapters note): the later frames
+// hold nulls, and diagnostics.non_finite_at_step names the step. A
+// non-finite number is written as null by JSON.stringify.
+export function runScene(req, step, state, line) {
+  const n = req.bodies.length;
+  const frameCount = Math.floor(req.steps / req.recordEvery);
+  // One answer is one JSON string, which V8 caps at about 2^29 characters
+  // (some 150 per body state): refuse what could not be written, rather
+  // than crash the adapter at the end.
+  if (frameCount * n > SCENE_MAX_STATES) {
+    throw new Unsupported(`the answer would hold ${frameCount} frames of ${n} bodies; this adapter writes at most `
+      + `${SCENE_MAX_STATES} body states in one answer line (raise record_every)`);
+  }
+  const finite = (b) => [b.position[0], b.position[1], b.angle, b.velocity[0], b.velocity[1], b.angular_velocity]
+    .every(Number.isFinite);
+  const none = { position: [null, null], angle: null, velocity: [null, null], angular_velocity: null };
+  const frames = [];
+  let now = [];
+  let brokenAt = 0;  // the step after which some state was not finite
+  for (let k = 1; k <= req.steps; ++k) {
+    if (brokenAt === 0) {
+      step();
+      now = req.bodies.map((_, i) => state(i));
+      if (!now.every(finite)) brokenAt = k;
+    }
+    if (k % req.recordEvery !== 0) continue;
+    frames.push({ step: k, bodies: brokenAt !== 0 && brokenAt < k ? now.map(() => none) : now });
+  }
+  if (brokenAt !== 0) diagnostics(line).non_finite_at_step = brokenAt;
+  return { frames };
 }
 
 // ---- writing results ------------------------------------------------------------
