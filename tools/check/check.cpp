@@ -223,14 +223,14 @@ case_outcome judge_line(const std::string& text, std::size_t line_number, const 
     try {
       judged j = judge_answer(c.op, request, line["result"], engine);
       take_verdict(c, j.verdict);
-      if (j.step) {
+      if (j.laws) {
         c.laws = json::object();
-        for (const judge::field_verdict& f : j.step->fields)
+        for (const judge::field_verdict& f : j.laws->fields)
           c.laws[f.field] = f.judged ? json{{"pass", f.pass}, {"error_eps", std::isinf(f.error_eps) ? json(nullptr) : json(f.error_eps)},
                                             {"budget_eps", f.budget_eps}}
                                      : json("not judged");
-        c.step = std::move(j.step);
       }
+      if (j.step) c.step = std::move(j.step);
     } catch (const unsupported& e) {
       c.v = verdict::skipped;
       c.detail = std::string("the reference does not take this case: ") + e.what();

@@ -195,6 +195,10 @@ class result_reader {
     out_.add(judge::malformed_field(path, what));
     return std::nullopt;
   }
+  std::nullopt_t not_finite(const std::string& path) {
+    out_.add(judge::not_finite_field(path));
+    return std::nullopt;
+  }
   const json& raw() const { return result_; }
 
  private:
@@ -281,6 +285,76 @@ judge::step_case step_case_of(const json& q) {
   c.dt = input_number_or(q, "dt", exact(1) / 60, "");
   if (q.contains("gravity")) c.gravity = input_point(q["gravity"], "gravity");
   return c;
+}
+
+judge::scene_case scene_case_of(const json& q) {
+  judge::scene_case c;
+  const json& list = require(q, "bodies");
+  if (!list.is_array() || list.empty()) throw invalid_input("bodies: expected a non-empty list of bodies");
+  if (list.size() > scene_max_bodies) throw invalid_input("bodies: at most " + std::to_string(scene_max_bodies) + " bodies");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const json one = json{{"body", list[i]}};
+    judge::step_body_case b = step_body_of(one, "body");
+    c.bodies.push_back(std::move(b));
+  }
+  c.restitution = input_number_or(q, "restitution", 0, "");
+  c.friction = input_number_or(q, "friction", 0, "");
+  c.dt = input_number_or(q, "dt", exact(1) / 60, "");
+  if (q.contains("gravity")) c.gravity = input_point(q["gravity"], "gravity");
+  const auto whole = [&](const char* name, long lo, long hi, long fallback) {
+    if (!q.contains(name)) return fallback;
+    const exact x = input_number(q[name], name);
+    if (denominator(x) != 1 || x < lo || x > hi)
+      throw invalid_input(std::string(name) + ": expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return static_cast<long>(numerator(x));
+  };
+  c.steps = whole("steps", 1, scene_max_steps, 0);
+  if (c.steps == 0) throw invalid_input("steps: required");
+  c.record_every = whole("record_every", 1, c.steps, 1);
+  return c;
+}
+
+// The frames of a scene.run answer: as many as requested, each at its
+// step, every body, every number finite; else the case fails here.
+std::optional<judge::scene_answer> scene_answer_of(const judge::scene_case& c, result_reader& r) {
+  if (!r.raw().contains("frames")) return std::nullopt;
+  const json& list = r.raw()["frames"];
+  const std::size_t want = static_cast<std::size_t>(c.steps / c.record_every);
+  if (!list.is_array()) return r.malformed("frames", "expected a list of frames"), std::nullopt;
+  if (list.size() != want)
+    return r.malformed("frames", "expected " + std::to_string(want) + " frames (steps / record_every), got " +
+                                     std::to_string(list.size())),
+           std::nullopt;
+  judge::scene_answer a;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string at = "frames[" + std::to_string(k) + "]";
+    const json& f = list[k];
+    const long step = static_cast<long>(k + 1) * c.record_every;
+    if (!f.is_object() || !f.contains("step") || !f["step"].is_number() || f["step"].get<double>() != static_cast<double>(step))
+      return r.malformed(at, "expected \"step\": " + std::to_string(step)), std::nullopt;
+    if (!r.keys_within(f, at, {"step", "bodies"})) return std::nullopt;
+    if (!f.contains("bodies") || !f["bodies"].is_array() || f["bodies"].size() != c.bodies.size())
+      return r.malformed(at, "expected \"bodies\": one state per body (" + std::to_string(c.bodies.size()) + ")"),
+             std::nullopt;
+    judge::scene_frame_answer one;
+    one.step = step;
+    for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+      const std::string bat = at + ".bodies[" + std::to_string(i) + "]";
+      const json& b = f["bodies"][i];
+      if (!r.keys_within(b, bat, {"position", "angle", "velocity", "angular_velocity"})) return std::nullopt;
+      for (const char* key : {"position", "angle", "velocity", "angular_velocity"})
+        if (!b.contains(key)) return r.malformed(bat, std::string("expected \"") + key + "\""), std::nullopt;
+      const std::optional<point> p = r.pair_at(b, "position", bat + ".position"), v = r.pair_at(b, "velocity", bat + ".velocity");
+      const std::optional<real> a_ = r.number_at(b, "angle", bat + ".angle"), w = r.number_at(b, "angular_velocity", bat + ".angular_velocity");
+      if (!p || !v || !a_ || !w) return std::nullopt;
+      for (const real* x : {&p->x, &p->y, &v->x, &v->y, &*a_, &*w})
+        if (!x->finite()) return r.not_finite(bat), std::nullopt;
+      const auto ld = [](const real& x) { return static_cast<long double>(round_to<long double>(x.value())); };
+      one.bodies.push_back({ld(p->x), ld(p->y), ld(*a_), ld(v->x), ld(v->y), ld(*w)});
+    }
+    a.frames.push_back(std::move(one));
+  }
+  return a;
 }
 
 const std::map<std::string, op_judge, std::less<>>& op_judges() {
@@ -481,7 +555,22 @@ const std::map<std::string, op_judge, std::less<>>& op_judges() {
            }
          }
          judge::step_verdict s = judge::judge_step_pair(c, a, with_threshold);
-         judged out{merged(std::move(errors), s), std::move(s)};
+         judge::verdict laws = s;
+         judged out{merged(std::move(errors), s), std::move(s), std::move(laws)};
+         return out;
+       }},
+      {"scene.run",
+       [](const json& q, result_reader& r, judge::verdict& errors, const judge::engine& e) {
+         const judge::scene_case c = scene_case_of(q);
+         judge::engine with_threshold = e;
+         if (q.contains("restitution_threshold")) {  // an eval extension: the engine claims this threshold
+           const exact t = input_number(q["restitution_threshold"], "restitution_threshold");
+           if (t > with_threshold.allowance("restitution_threshold")) with_threshold.allowances["restitution_threshold"] = t;
+         }
+         const std::optional<judge::scene_answer> a = scene_answer_of(c, r);
+         if (!a) return plain(std::move(errors), judge::verdict{});
+         judge::verdict laws = judge::judge_scene_run(c, *a, with_threshold);
+         judged out{merged(std::move(errors), laws), std::nullopt, laws};
          return out;
        }},
   };

@@ -20,6 +20,7 @@ using json = nlohmann::json;
 struct judged {
   judge::verdict verdict;
   std::optional<judge::step_verdict> step;
+  std::optional<judge::verdict> laws;  // step.pair and scene.run: every law, judged or not
 };
 
 // Judges `result` (the engine's) for the op's inputs `request` (the fields

@@ -90,7 +90,7 @@ void add_mass_ops(op_table& table);    // eval_mass.cpp: mass.*
 void add_matrix_ops(op_table& table);  // eval_matrix.cpp: mat2.sqrt, mat2.polar, shape_match
 void add_impulse_ops(op_table& table);  // eval_impulse.cpp: impulse.wall, impulse.pair
 void add_collision_ops(op_table& table);  // eval_collision.cpp: gjk.distance, epa.penetration, sat.rectangles
-void add_step_ops(op_table& table);  // step_ops.cpp: step.pair
+void add_step_ops(op_table& table);  // step_ops.cpp: step.pair, scene.run
 void add_manifold_ops(op_table& table);   // manifold_ops.cpp: contact.manifold
 
 }  // namespace rigidref::tools::eval

@@ -1,5 +1,8 @@
-// `rigidref eval` op step.pair: one time step of two bodies that may touch
-// (reference/include/rigidref/step_pair.hpp, derivations/step.md). Fields
+// `rigidref eval` ops step.pair, one time step of two bodies that may touch
+// (reference/include/rigidref/step_pair.hpp, derivations/step.md), and
+// scene.run, many steps of many bodies (scene_run.hpp, derivations/
+// scene_run.md): "bodies" a list of step.pair's bodies, "steps" (1..100000),
+// "record_every" (default 1). Fields
 // and defaults are those of docs/eval-protocol.md and of the adapters'
 // shared reader (tools/adapters/js/lib/adapter_io.mjs stepRequest): a body's
 // position, angle, velocity, angular_velocity default to 0, density to 1,
@@ -15,6 +18,7 @@
 #include "eval/op_table.hpp"
 
 #include "rigidref/errors.hpp"
+#include "rigidref/scene_run.hpp"
 #include "rigidref/step_pair.hpp"
 
 #include <string>
@@ -34,16 +38,15 @@ T real_field(const fields& f, const char* name, const std::string& prefix, const
 }
 
 template <class T>
-step_body<T> body_field(const fields& top, const char* name) {
-  const json& o = top.require(name);
-  const std::string prefix = std::string(name) + ".";
+step_body<T> body_of(const json& o, const std::string& name) {
+  const std::string prefix = name + ".";
   if (!o.is_object())
-    throw invalid_input(std::string(name) + ": expected a body object {\"vertices\" or \"radius\", \"position\", ...}, got " +
+    throw invalid_input(name + ": expected a body object {\"vertices\" or \"radius\", \"position\", ...}, got " +
                         brief(o));
   const fields f(o);
   step_body<T> b;
   if (f.has("vertices") == f.has("radius"))
-    throw invalid_input(std::string(name) + ": give \"vertices\" (a convex polygon) or \"radius\" (a circle)");
+    throw invalid_input(name + ": give \"vertices\" (a convex polygon) or \"radius\" (a circle)");
   if (f.has("vertices")) {
     try {
       b.vertices = f.points<T>("vertices");
@@ -65,6 +68,11 @@ step_body<T> body_field(const fields& top, const char* name) {
     b.is_static = s.get<bool>();
   }
   return b;
+}
+
+template <class T>
+step_body<T> body_field(const fields& top, const char* name) {
+  return body_of<T>(top.require(name), name);
 }
 
 // "at_contacts": [{"point": [x, y], "normal": [x, y]}, ...] (D-DYNENG-3).
@@ -142,6 +150,49 @@ struct step_pair_op {
   }
 };
 
+// scene.run (D-SCENERUN-1..3): many steps of many bodies.
+struct scene_run_op {
+  template <class T>
+  static ojson run(const fields& f) {
+    if constexpr (is_exact_v<T>) {
+      throw unsupported(
+          "scene.run needs cos and sin (the angles) and pi (a circle's mass), which exact (rational) arithmetic "
+          "does not have: use mp100");
+    } else {
+      scene_run_request<T> q;
+      const json& list = f.require("bodies");
+      if (!list.is_array()) throw invalid_input("bodies: expected a list of body objects, got " + brief(list));
+      if (list.size() > scene_max_bodies)
+        throw invalid_input("bodies: at most " + std::to_string(scene_max_bodies) + " bodies, got " +
+                            std::to_string(list.size()));
+      for (std::size_t i = 0; i < list.size(); ++i) q.bodies.push_back(body_of<T>(list[i], "bodies[" + std::to_string(i) + "]"));
+      q.restitution = real_field<T>(f, "restitution", "", T(0));
+      q.friction = real_field<T>(f, "friction", "", T(0));
+      q.dt = real_field<T>(f, "dt", "", T(T(1) / T(60)));
+      q.gravity = pair_field<T>(f, "gravity", "");
+      q.restitution_threshold = real_field<T>(f, "restitution_threshold", "", T(0));
+      q.steps = static_cast<long>(f.integer("steps", 1, scene_max_steps));
+      q.record_every = f.has("record_every") ? static_cast<long>(f.integer("record_every", 1, q.steps)) : 1;
+      const scene_run_result<T> r = scene_run<T>(q);
+      ojson frames = ojson::array();
+      for (const scene_frame<T>& fr : r.frames) {
+        ojson bodies = ojson::array();
+        for (std::size_t i = 0; i < fr.bodies.size(); ++i)
+          bodies.push_back(state_value(fr.bodies[i], "frames[" + std::to_string(fr.step) + "].bodies[" + std::to_string(i) + "]"));
+        ojson one = ojson::object();
+        one["step"] = fr.step;
+        one["bodies"] = std::move(bodies);
+        frames.push_back(std::move(one));
+      }
+      ojson o = ojson::object();
+      o["frames"] = std::move(frames);
+      o["sweeps"] = r.sweeps;
+      o["max_contacts"] = r.max_contacts;
+      return o;
+    }
+  }
+};
+
 }  // namespace
 
 void add_step_ops(op_table& table) {
@@ -151,6 +202,11 @@ void add_step_ops(op_table& table) {
           "restitution, friction, dt, gravity, restitution_threshold, at_contacts: [{point, normal}]",
           "body1_after, body2_after: {position, angle, velocity, angular_velocity}, contacts: [{point, normal, jn, jt, "
           "separation}], sweeps"});
+  add_op<scene_run_op>(table, "scene.run",
+         {"many steps of many bodies (polygons or circles): step.pair's step for every pair at once",
+          "bodies: [{vertices | radius, position, angle, velocity, angular_velocity, density, static}], steps "
+          "(1..100000), record_every, restitution, friction, dt, gravity, restitution_threshold",
+          "frames: [{step, bodies: [{position, angle, velocity, angular_velocity}]}], sweeps, max_contacts"});
 }
 
 }  // namespace rigidref::tools::eval

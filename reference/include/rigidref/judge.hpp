@@ -20,6 +20,7 @@
 #include "rigidref/judge/matrix.hpp"
 #include "rigidref/judge/measure.hpp"
 #include "rigidref/judge/rules.hpp"
+#include "rigidref/judge/scene.hpp"
 #include "rigidref/judge/shape.hpp"
 #include "rigidref/judge/step.hpp"
 #include "rigidref/judge/verdict.hpp"

@@ -169,7 +169,8 @@ vec2<T> midpoint(const vec2<T>& a, const vec2<T>& b) {
 // polygon to the circle. The face of largest separation, then its end
 // vertices' regions when the centre lies beyond the face's ends (D-STEP-4).
 template <class T>
-std::vector<step_contact<T>> circle_polygon(const vec2<T>& c, const T& r, const std::vector<vec2<T>>& poly) {
+std::vector<step_contact<T>> circle_polygon(const vec2<T>& c, const T& r, const std::vector<vec2<T>>& poly,
+                                           const T& margin = T(0)) {
   using std::sqrt;
   const std::size_t n = poly.size();
   T twice_area{0};
@@ -190,7 +191,7 @@ std::vector<step_contact<T>> circle_polygon(const vec2<T>& c, const T& r, const 
       best_normal = nn;
     }
   }
-  if (best_sep > r) return {};
+  if (best_sep > r + margin) return {};
   const vec2<T> a = poly[best], b = poly[(best + 1) % n];
   vec2<T> normal = best_normal, surface;
   if (best_sep <= 0) {
@@ -202,7 +203,7 @@ std::vector<step_contact<T>> circle_polygon(const vec2<T>& c, const T& r, const 
       const vec2<T> v = u <= 0 ? a : b;
       const vec2<T> d = c - v;
       const T d2 = dot(d, d);
-      if (d2 > T(r * r)) return {};
+      if (d2 > T((r + margin) * (r + margin))) return {};
       const T len = T(sqrt(d2));
       if (len == 0) return {};  // the centre on the vertex with the face separation > 0: impossible
       normal = {T(d.x / len), T(d.y / len)};
@@ -219,11 +220,12 @@ std::vector<step_contact<T>> circle_polygon(const vec2<T>& c, const T& r, const 
 }
 
 template <class T>
-std::vector<step_contact<T>> circle_circle(const vec2<T>& c1, const T& r1, const vec2<T>& c2, const T& r2) {
+std::vector<step_contact<T>> circle_circle(const vec2<T>& c1, const T& r1, const vec2<T>& c2, const T& r2,
+                                          const T& margin = T(0)) {
   using std::sqrt;
   const vec2<T> d = c2 - c1;
-  const T d2 = dot(d, d), rr = T(r1 + r2);
-  if (d2 > T(rr * rr)) return {};
+  const T d2 = dot(d, d), rr = T(r1 + r2), reach = T(rr + margin);
+  if (d2 > T(reach * reach)) return {};
   const T len = T(sqrt(d2));
   step_contact<T> k;
   k.normal = len == 0 ? vec2<T>{T(1), T(0)} : vec2<T>{T(d.x / len), T(d.y / len)};  // coincident: Box2D's (1, 0)
@@ -232,25 +234,38 @@ std::vector<step_contact<T>> circle_circle(const vec2<T>& c1, const T& r1, const
   return {k};
 }
 
-// The contact points and normal (body1 to body2) at the pre-step poses (D-STEP-4).
+// The contact points and normal (body1 to body2) at the pre-step poses
+// (D-STEP-4). `margin` > 0 also keeps points apart by up to that distance
+// (scene.run, D-SCENERUN-1); step.pair keeps touching and penetrating ones.
 template <class T>
 std::vector<step_contact<T>> contacts_of(const step_body<T>& b1, const pose<T>& p1, const step_body<T>& b2,
-                                         const pose<T>& p2) {
-  if (b1.is_circle && b2.is_circle) return circle_circle(p1.origin, b1.radius, p2.origin, b2.radius);
+                                         const pose<T>& p2, const T& margin = T(0)) {
+  if (b1.is_circle && b2.is_circle) return circle_circle(p1.origin, b1.radius, p2.origin, b2.radius, margin);
   if (b1.is_circle || b2.is_circle) {
     const bool first = b1.is_circle;
     const step_body<T>& circ = first ? b1 : b2;
     const step_body<T>& poly = first ? b2 : b1;
     std::vector<step_contact<T>> k = circle_polygon(first ? p1.origin : p2.origin, circ.radius,
-                                                    world_vertices(poly, first ? p2 : p1));
+                                                    world_vertices(poly, first ? p2 : p1), margin);
     if (first)
       for (auto& c : k) c.normal = -c.normal;  // polygon -> circle is body2 -> body1
     return k;
   }
   const std::vector<vec2<T>> w1 = world_vertices(b1, p1), w2 = world_vertices(b2, p2);
-  const contact_manifold<T> m = collide_polygons<T>(w1, w2);  // D-CONTACT-1..6
+  contact_options opt;
+  if (margin > 0) {  // relative to L, the larger bounding-box side of the smaller polygon (D-CONTACT-5)
+    const auto side = [](const std::vector<vec2<T>>& w) {
+      T lo_x = w[0].x, hi_x = w[0].x, lo_y = w[0].y, hi_y = w[0].y;
+      for (const vec2<T>& p : w) {
+        lo_x = std::min(lo_x, p.x), hi_x = std::max(hi_x, p.x), lo_y = std::min(lo_y, p.y), hi_y = std::max(hi_y, p.y);
+      }
+      return std::max(T(hi_x - lo_x), T(hi_y - lo_y));
+    };
+    opt.relative_margin = static_cast<double>(round_to<double>(to_exact(T(margin / std::min(side(w1), side(w2))))));
+  }
+  const contact_manifold<T> m = collide_polygons<T>(w1, w2, opt);  // D-CONTACT-1..6
   std::vector<step_contact<T>> out;
-  if (m.status == contact_status::separated) return out;
+  if (m.status == contact_status::separated && margin == 0) return out;
   for (const auto& mp : m.points) {
     step_contact<T> k;
     k.normal = m.normal;  // from A = body1 to B = body2

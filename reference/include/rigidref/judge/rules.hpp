@@ -27,7 +27,7 @@ enum class metric {
   witness,     // closest point: on its shape, and the two points the reference distance apart; S = max(d, L)
   separating,  // normal n: depth along n against the reference depth, and |n| against 1; S = max(depth, L)
   conditioned, // scalar or point: a budget per case from the textbook's bound and the condition number (D-JUDGE-5, 6)
-  whole,       // judged as a whole by the op's own judge (contact.manifold, step.pair)
+  whole,       // judged as a whole by the op's own judge (contact.manifold, step.pair, scene.run)
 };
 
 struct field_rule {
@@ -90,6 +90,8 @@ inline const std::vector<op_rule>& op_rules() {
       {"step.pair", 128, {{"laws", metric::whole}}, {"body1_after", "body2_after", "contacts", "sweeps"},
        {"body1_after", "body2_after"}, false,
        "laws, not fields (D-STEP-9); the solver's sweeps: solver_iterations (D-STEP-10)"},
+      {"scene.run", 128, {{"laws", metric::whole}}, {"frames", "sweeps", "max_contacts"}, {"frames"}, false,
+       "laws and closed forms over the frames, 128 eps per step on each law's scale (D-SCENERUN-4..13)"},
       {"shape_match", 32, {{"angle", metric::scaled}, {"translation", metric::position}},
        {"angle", "rotation", "translation", "rotation_status", "rest_centroid", "current_centroid", "goals", "linear_status",
         "apq", "aqq", "linear"},
@@ -131,6 +133,9 @@ inline const std::vector<allowance_rule>& allowance_rules() {
        "judge runs the reference's projected Gauss-Seidel for as many sweeps from the same start and\n"
        "allows its distance from the exact solution (D-STEP-10)",
        false},
+      {"penetration_slop", {"penetration", "rest", "ramp"},
+       "scene.run: the overlap the engine keeps between resting bodies on purpose (Box2D: b2_linearSlop);\n"
+       "each contact may settle by this (D-SCENERUN-5, D-SCENERUN-9)"},
       {"prediction_distance", {},
        "contact.manifold: the engine also reports points of shapes apart by up to this (speculative\n"
        "contacts; Rapier: normalizedPredictionDistance * lengthUnit). Declared for the record: such\n"
