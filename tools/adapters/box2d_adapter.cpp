@@ -73,6 +73,16 @@
 //                    Invalid bodies (non-convex, degenerate or non-finite
 //                    polygon, radius or density <= 0, dt <= 0) are answered
 //                    invalid_input before Box2D sees them.
+//   scene.run        step.pair's bodies (read and made by the same
+//                    functions) in one b2World, stepped `steps` times by dt
+//                    with the same 8 and 3 iterations, sleeping off, no
+//                    damping, warm starting and continuous physics on (the
+//                    defaults); each frame is Box2D's state after that step.
+//                    Allowances: step.pair's, and penetration_slop =
+//                    b2_linearSlop (0.005 m: the overlap, skins included,
+//                    that the position solver leaves at rest). Box2D clamps
+//                    a step's translation at b2_maxTranslation (2 m) and
+//                    rotation at b2_maxRotation (pi/2): engine_settings.
 // Box2D polygons are convex with 3..8 vertices (b2_maxPolygonVertices): other
 // inputs are answered "unsupported" (skipped by check, not failed). Each case
 // runs in its own process: Debian builds Box2D with assertions on, and an
@@ -88,6 +98,7 @@
 #include <rigidref/protocol/adapter_io.hpp>
 
 #include "box2d_float_input.hpp"
+#include "scene_run_io.hpp"
 
 
 #include <box2d/box2d.h>
@@ -442,29 +453,108 @@ struct contact_log : b2ContactListener {
   }
 };
 
-void step_pair(ojson& line) {
-  body_request req[2] = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
-  const double e = read_step_scalar(line, "restitution", false);
-  const double mu = read_step_scalar(line, "friction", false);
-  const double dt = read_step_scalar(line, "dt", true);
-  point g{0, 0};
-  if (line.contains("gravity")) {
-    g = finite_point(line["gravity"], "gravity");
-    g = {to_float(g.x, "gravity"), to_float(g.y, "gravity")};
-    line["gravity"] = vec_json(g.x, g.y);
-  }
+// Polygons beyond b2_maxPolygonVertices are unsupported (before Box2D sees them).
+void check_polygon_sizes(const std::vector<body_request>& req) {
   for (const body_request& b : req)
     if (b.polygon && b.vertices.size() > b2_maxPolygonVertices)
       throw unsupported_case("Box2D polygons have 3 to 8 vertices, this one has " + std::to_string(b.vertices.size()));
-  // Both fixtures get mu; the contact uses b2MixFriction(mu, mu) =
-  // sqrt(mu mu), which is mu again (in binary floating point the square root
-  // of a rounded square is the number) unless mu mu underflows float.
+}
+
+// Every fixture gets mu; a contact uses b2MixFriction(mu, mu) = sqrt(mu mu),
+// which is mu again (in binary floating point the square root of a rounded
+// square is the number) unless mu mu underflows float: then the line gives
+// Box2D's value and declares it.
+void declare_mixed_friction(ojson& line, double mu) {
   const float mixed_mu = b2MixFriction(as_float(mu), as_float(mu));
   if (static_cast<double>(mixed_mu) != mu) {
     declare_input_change(line, "friction", "b2MixFriction(mu, mu) = sqrt(mu mu) in float is " +
                                                ojson(static_cast<double>(mixed_mu)).dump() + " (mu mu underflows)");
     line["friction"] = static_cast<double>(mixed_mu);
   }
+}
+
+// A body of step.pair or scene.run in `world`: one fixture with the
+// request's friction mu and restitution e. `field` is the request's input
+// that holds the body ("body1", "bodies"), `prefix` names it in a declared
+// polygon change ("vertices: ", "bodies[3].vertices: "). Returns the body;
+// `vertices_used` is what b2PolygonShape::Set kept (0 for a circle).
+b2Body* create_body(b2World& world, const body_request& b, double e, double mu, ojson& line, const std::string& field,
+                    const std::string& prefix, int& vertices_used) {
+  b2BodyDef def;
+  def.type = b.is_static ? b2_staticBody : b2_dynamicBody;
+  def.position.Set(as_float(b.position.x), as_float(b.position.y));  // the body origin
+  def.angle = as_float(b.angle);
+  b2Body* body = world.CreateBody(&def);
+  b2FixtureDef fd;
+  b2PolygonShape polygon;
+  b2CircleShape circle;
+  vertices_used = 0;
+  if (b.polygon) {
+    polygon = box2d_polygon(b.vertices);  // unsupported if not strictly convex; may weld (vertices_used)
+    vertices_used = polygon.m_count;
+    const std::string change = polygon_change(b.vertices, vertices_of(polygon), "b2PolygonShape::Set");
+    if (!change.empty()) declare_input_change(line, field, prefix + change);
+    fd.shape = &polygon;
+  } else {
+    circle.m_radius = as_float(b.radius);  // centred on the body origin
+    fd.shape = &circle;
+  }
+  fd.density = as_float(b.density);
+  fd.friction = as_float(mu);        // b2MixFriction: sqrt(mu mu) (declare_mixed_friction)
+  fd.restitution = as_float(e);      // b2MixRestitution: max(e, e) = e
+  body->CreateFixture(&fd);          // ResetMassData: the centre of mass follows from the shape
+  // Velocities of the centre of mass (b2Body::SetLinearVelocity), set once
+  // the mass is known; a static body ignores them.
+  body->SetLinearVelocity(b2Vec2(as_float(b.velocity.x), as_float(b.velocity.y)));
+  body->SetAngularVelocity(as_float(b.angular_velocity));
+  return body;
+}
+
+// Box2D's settings of a step (step.pair, scene.run), for
+// diagnostics.engine_settings; `warm_starting_effect` says what warm
+// starting does in that op.
+ojson engine_settings(const b2World& world, int velocity_iterations, int position_iterations,
+                      const char* warm_starting_effect) {
+  return {{"velocity_iterations", velocity_iterations},
+          {"velocity_iterations_meaning",
+           "sweeps of sequential impulses over the contacts; a two-point manifold's normal "
+           "impulses are solved as one block (g_blockSolve), exactly"},
+          {"block_solve", g_blockSolve},
+          {"position_iterations", position_iterations},
+          {"iterations_source", "Box2D 2.4.1 docs/hello.md (suggested 8 and 3) and testbed/settings.h"},
+          {"allow_sleeping", false},
+          {"warm_starting", world.GetWarmStarting()},
+          {"warm_starting_effect", warm_starting_effect},
+          {"continuous_physics", world.GetContinuousPhysics()},
+          {"sub_stepping", world.GetSubStepping()},
+          {"linear_slop", static_cast<double>(b2_linearSlop)},
+          {"polygon_radius", static_cast<double>(b2_polygonRadius)},
+          {"restitution_threshold", 1.0},
+          {"baumgarte", static_cast<double>(b2_baumgarte)},
+          {"max_linear_correction", static_cast<double>(b2_maxLinearCorrection)},
+          {"aabb_extension", static_cast<double>(b2_aabbExtension)}};
+}
+
+// Box2D's velocity iterations: each is one sweep of sequential impulses
+// over the contacts (b2ContactSolver::SolveVelocityConstraints): per
+// contact the friction impulses point by point, then the normal ones,
+// point by point for one point and jointly for two (g_blockSolve: the 2x2
+// LCP of the manifold solved exactly by enumerating its four cases, with
+// a fallback to sequential points when the pair is ill-conditioned). So
+// the count is that of projected Gauss-Seidel sweeps, where a two-point
+// manifold's normal block is one exact step. A TOI sub-step (continuous
+// physics) runs the same count again on the contacts it solves, from
+// zero impulses (b2World::SolveTOI: warmStarting false).
+constexpr int velocity_iterations = 8, position_iterations = 3;
+
+void step_pair(ojson& line) {
+  std::vector<body_request> req = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
+  const double e = read_step_scalar(line, "restitution", false);
+  const double mu = read_step_scalar(line, "friction", false);
+  const double dt = read_step_scalar(line, "dt", true);
+  const point g = read_gravity(line);
+  check_polygon_sizes(req);
+  declare_mixed_friction(line, mu);
 
   b2World world(b2Vec2(as_float(g.x), as_float(g.y)));
   world.SetAllowSleeping(false);
@@ -472,46 +562,9 @@ void step_pair(ojson& line) {
   world.SetContactListener(&log);
   b2Body* bodies[2];
   int vertices_used[2] = {0, 0};
-  for (int i = 0; i < 2; ++i) {
-    const body_request& b = req[i];
-    b2BodyDef def;
-    def.type = b.is_static ? b2_staticBody : b2_dynamicBody;
-    def.position.Set(as_float(b.position.x), as_float(b.position.y));  // the body origin
-    def.angle = as_float(b.angle);
-    bodies[i] = world.CreateBody(&def);
-    b2FixtureDef fd;
-    b2PolygonShape polygon;
-    b2CircleShape circle;
-    if (b.polygon) {
-      polygon = box2d_polygon(b.vertices);  // unsupported if not strictly convex; may weld (vertices_used)
-      vertices_used[i] = polygon.m_count;
-      const std::string change = polygon_change(b.vertices, vertices_of(polygon), "b2PolygonShape::Set");
-      if (!change.empty()) declare_input_change(line, i == 0 ? "body1" : "body2", "vertices: " + change);
-      fd.shape = &polygon;
-    } else {
-      circle.m_radius = as_float(b.radius);  // centred on the body origin
-      fd.shape = &circle;
-    }
-    fd.density = as_float(b.density);
-    fd.friction = as_float(mu);        // mixed below
-    fd.restitution = as_float(e);      // b2MixRestitution: max(e, e) = e
-    bodies[i]->CreateFixture(&fd);     // ResetMassData: the centre of mass follows from the shape
-    // Velocities of the centre of mass (b2Body::SetLinearVelocity), set once
-    // the mass is known; a static body ignores them.
-    bodies[i]->SetLinearVelocity(b2Vec2(as_float(b.velocity.x), as_float(b.velocity.y)));
-    bodies[i]->SetAngularVelocity(as_float(b.angular_velocity));
-  }
-  // Box2D's velocity iterations: each is one sweep of sequential impulses
-  // over the contacts (b2ContactSolver::SolveVelocityConstraints): per
-  // contact the friction impulses point by point, then the normal ones,
-  // point by point for one point and jointly for two (g_blockSolve: the 2x2
-  // LCP of the manifold solved exactly by enumerating its four cases, with
-  // a fallback to sequential points when the pair is ill-conditioned). So
-  // the count is that of projected Gauss-Seidel sweeps, where a two-point
-  // manifold's normal block is one exact step. A TOI sub-step (continuous
-  // physics) runs the same count again on the contacts it solves, from
-  // zero impulses (b2World::SolveTOI: warmStarting false).
-  constexpr int velocity_iterations = 8, position_iterations = 3;
+  for (int i = 0; i < 2; ++i)
+    bodies[i] = create_body(world, req[static_cast<std::size_t>(i)], e, mu, line, i == 0 ? "body1" : "body2",
+                            "vertices: ", vertices_used[i]);
   world.Step(as_float(dt), velocity_iterations, position_iterations);
 
   ojson r;
@@ -547,26 +600,10 @@ void step_pair(ojson& line) {
   ojson& notes = diagnostics(line);
   notes["contacts"] = contact_notes;  // solves 2: a TOI sub-step solved the contact again (impulses summed)
   if (req[0].polygon || req[1].polygon) notes["vertices_used"] = ojson::array({vertices_used[0], vertices_used[1]});
-  notes["engine_settings"] = {{"velocity_iterations", velocity_iterations},
-                             {"velocity_iterations_meaning",
-                              "sweeps of sequential impulses over the contacts; a two-point manifold's normal "
-                              "impulses are solved as one block (g_blockSolve), exactly"},
-                             {"block_solve", g_blockSolve},
-                             {"position_iterations", position_iterations},
-                             {"iterations_source", "Box2D 2.4.1 docs/hello.md (suggested 8 and 3) and testbed/settings.h"},
-                             {"allow_sleeping", false},
-                             {"warm_starting", world.GetWarmStarting()},
-                             {"warm_starting_effect",
-                              "none in this one step: a new contact has no impulses to start from, and a TOI "
-                              "sub-step does not warm start"},
-                             {"continuous_physics", world.GetContinuousPhysics()},
-                             {"sub_stepping", world.GetSubStepping()},
-                             {"linear_slop", static_cast<double>(b2_linearSlop)},
-                             {"polygon_radius", static_cast<double>(b2_polygonRadius)},
-                             {"restitution_threshold", 1.0},
-                             {"baumgarte", static_cast<double>(b2_baumgarte)},
-                             {"max_linear_correction", static_cast<double>(b2_maxLinearCorrection)},
-                             {"aabb_extension", static_cast<double>(b2_aabbExtension)}};
+  notes["engine_settings"] =
+      engine_settings(world, velocity_iterations, position_iterations,
+                      "none in this one step: a new contact has no impulses to start from, and a TOI "
+                      "sub-step does not warm start");
   ojson allowances = {{"restitution_threshold", 1.0},  // b2FixtureDef::restitutionThreshold default
                       {"solver_iterations", velocity_iterations}};
   if (req[0].polygon || req[1].polygon)
@@ -576,12 +613,67 @@ void step_pair(ojson& line) {
   line["result"] = r;
 }
 
+// ---- scene.run -------------------------------------------------------------
+
+// The bodies of step.pair in one b2World, stepped `steps` times by dt with
+// the same iterations; each frame reads Box2D's own state (GetPosition: the
+// body origin; GetLinearVelocity: the centre of mass's).
+void scene_run(ojson& line) {
+  const scene_counts counts = read_scene_counts(line);
+  ojson& list = scene_bodies(line);
+  std::vector<body_request> req;
+  for (std::size_t i = 0; i < list.size(); ++i) req.push_back(read_body(list[i], scene_body_name(i)));
+  const double e = read_step_scalar(line, "restitution", false, 0.0);
+  const double mu = read_step_scalar(line, "friction", false, 0.0);
+  const double dt = read_step_scalar(line, "dt", true, 1.0 / 60.0);
+  const point g = read_gravity(line);
+  check_polygon_sizes(req);
+  declare_mixed_friction(line, mu);
+
+  b2World world(b2Vec2(as_float(g.x), as_float(g.y)));
+  world.SetAllowSleeping(false);
+  std::vector<b2Body*> bodies;
+  ojson used = ojson::array();
+  int polygons = 0;
+  for (std::size_t i = 0; i < req.size(); ++i) {
+    int n = 0;
+    bodies.push_back(create_body(world, req[i], e, mu, line, "bodies", scene_body_name(i) + ".vertices: ", n));
+    used.push_back(n);
+    if (req[i].polygon) ++polygons;
+  }
+  const float h = as_float(dt);
+  line["result"] = run_scene(
+      counts, bodies.size(), [&] { world.Step(h, velocity_iterations, position_iterations); },
+      [&](std::size_t i) {
+        const b2Body* b = bodies[i];
+        const b2Vec2 p = b->GetPosition(), v = b->GetLinearVelocity();
+        return body_state{p.x, p.y, b->GetAngle(), v.x, v.y, b->GetAngularVelocity()};
+      },
+      line);
+
+  ojson& notes = diagnostics(line);
+  if (polygons > 0) notes["vertices_used"] = used;
+  notes["engine_settings"] =
+      engine_settings(world, velocity_iterations, position_iterations,
+                      "each step starts from the impulses of the contacts the last step kept");
+  notes["engine_settings"]["max_translation"] = static_cast<double>(b2_maxTranslation);  // per step, clamped
+  notes["engine_settings"]["max_rotation"] = static_cast<double>(b2_maxRotation);
+  notes["engine_settings"]["damping"] = 0.0;  // b2BodyDef's linear and angular damping
+  ojson allowances = {{"restitution_threshold", 1.0},  // b2FixtureDef::restitutionThreshold default
+                      {"solver_iterations", velocity_iterations},
+                      // Contacts hold the shapes b2_linearSlop into each other (with the skins)
+                      {"penetration_slop", static_cast<double>(b2_linearSlop)}};
+  // Two polygons touch at their skins' sum; a polygon and a circle at one skin.
+  if (polygons > 0) allowances["polygon_radius"] = static_cast<double>((polygons > 1 ? 2.0f : 1.0f) * b2_polygonRadius);
+  line["allowances"] = allowances;
+}
+
 }  // namespace
 
 int main() {
   return run_adapter("box2d-2.4.1", "float",
                      {{"mass.polygon", mass_polygon}, {"gjk.distance", gjk_distance},
                       {"epa.penetration", epa_penetration}, {"contact.manifold", contact_manifold},
-                      {"step.pair", step_pair}},
+                      {"step.pair", step_pair}, {"scene.run", scene_run}},
                      /*isolate=*/true, /*seconds_per_case=*/5);  // Debian's Box2D keeps its assertions: b2Assert aborts
 }

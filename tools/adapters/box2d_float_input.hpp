@@ -1,7 +1,7 @@
 // The inputs the two Box2D adapters (rigidref-box2d, rigidref-box2d-v3)
-// read alike: a polygon's strict convexity on its floats, and step.pair's
-// bodies and scalars rounded to float (Box2D computes in float), written
-// back into the line as Box2D is given them.
+// read alike: a polygon's strict convexity on its floats, and the bodies and
+// scalars of step.pair and scene.run rounded to float (Box2D computes in
+// float), written back into the line as Box2D is given them.
 #pragma once
 
 #include <rigidref/protocol/adapter_io.hpp>
@@ -46,8 +46,8 @@ struct body_request {
   double angle = 0, angular_velocity = 0, density = 1;
 };
 
-// Reads body1/body2, checks them (invalid_input) and rewrites them with the
-// floats Box2D is given.
+// Reads a body (step.pair's body1/body2, scene.run's bodies[i]), checks it
+// (invalid_input) and rewrites it with the floats Box2D is given.
 inline body_request read_body(ojson& j, const std::string& what) {
   if (!j.is_object()) throw std::invalid_argument(what + ": expected an object");
   body_request b;
@@ -103,6 +103,22 @@ inline double read_step_scalar(ojson& line, const char* field, bool positive) {
   const double x = to_float(given, field);
   line[field] = x;
   return x;
+}
+
+// As above, `fallback` rounded to float when the field is absent (scene.run's
+// defaults); an absent field stays absent in the line.
+inline double read_step_scalar(ojson& line, const char* field, bool positive, double fallback) {
+  if (!line.contains(field)) return to_float(fallback, field);
+  return read_step_scalar(line, field, positive);
+}
+
+// "gravity" (default [0, 0]) rounded to float, written back as Box2D is given it.
+inline point read_gravity(ojson& line) {
+  if (!line.contains("gravity")) return {0, 0};
+  point g = finite_point(line["gravity"], "gravity");
+  g = {to_float(g.x, "gravity"), to_float(g.y, "gravity")};
+  line["gravity"] = vec_json(g.x, g.y);
+  return g;
 }
 
 }  // namespace rigidref::adapters

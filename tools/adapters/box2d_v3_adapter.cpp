@@ -73,6 +73,18 @@
 //                    restitution_threshold 1 and solver_iterations 8 (each
 //                    sub-step makes one biased, soft sweep and one relax
 //                    sweep, rigid, over the contacts: 8 sweeps in all).
+//   scene.run        step.pair's bodies (read and made by the same
+//                    functions) in one world of the same settings,
+//                    b2World_Step'd `steps` times by dt with 4 sub-steps;
+//                    each frame is Box2D's state after that step. v3 keeps
+//                    a rotation as cosine and sine: the angle is
+//                    b2Rot_GetAngle plus the whole turns counted step by
+//                    step (and those of the angle given). Allowances:
+//                    step.pair's and penetration_slop = B2_LINEAR_SLOP
+//                    (0.005 m), v3's length tolerance. v3.1.1's contact bias
+//                    has no slop (contact_solver.c pushes every overlap out,
+//                    softly): what stays at rest is the soft contacts' sag,
+//                    measured 9e-5 m for a 1 m box on the ground (g 10).
 // Each case runs in its own process (a v3 built with assertions aborts on
 // some inputs); an abort is answered "crashed", which check counts as failed.
 // What v3 gets wrong, and why (derivations/engines.md, "Box2D v3.1.1"): the
@@ -82,6 +94,7 @@
 #include <rigidref/protocol/adapter_io.hpp>
 
 #include "box2d_float_input.hpp"
+#include "scene_run_io.hpp"
 
 
 #include <box2d/box2d.h>
@@ -110,9 +123,10 @@ std::vector<point> vertices_of(const b2Polygon& p) {
 }
 
 // The polygon a v3 user gets from these (float) vertices: b2ComputeHull,
-// then b2MakePolygon. Declares input `field` changed where the hull did not
-// keep the vertices as given.
-b2Polygon make_polygon(const std::vector<point>& v, double radius, ojson& line, const std::string& field) {
+// then b2MakePolygon. Declares input `field` changed (`prefix` names the
+// part of the field) where the hull did not keep the vertices as given.
+b2Polygon make_polygon(const std::vector<point>& v, double radius, ojson& line, const std::string& field,
+                       const std::string& prefix = "") {
   if (v.size() < 3 || v.size() > B2_MAX_POLYGON_VERTICES)
     throw unsupported_case("Box2D polygons have 3 to 8 vertices, this one has " + std::to_string(v.size()));
   if (!strictly_convex(v)) throw unsupported_case("Box2D polygons are convex; this one is not");
@@ -124,7 +138,7 @@ b2Polygon make_polygon(const std::vector<point>& v, double radius, ojson& line, 
                                       "B2_LINEAR_SLOP and drops collinear ones)");
   const b2Polygon p = b2MakePolygon(&hull, static_cast<float>(radius));
   const std::string change = polygon_change(v, vertices_of(p), "b2ComputeHull");
-  if (!change.empty()) declare_input_change(line, field, change);
+  if (!change.empty()) declare_input_change(line, field, prefix + change);
   return p;
 }
 
@@ -325,50 +339,77 @@ void gjk_distance(ojson& line) {
 // ---- step.pair -------------------------------------------------------------
 
 
-void step_pair(ojson& line) {
-  body_request req[2] = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
-  const float e = static_cast<float>(read_step_scalar(line, "restitution", false));
-  const float mu = static_cast<float>(read_step_scalar(line, "friction", false));
-  const float dt = static_cast<float>(read_step_scalar(line, "dt", true));
-  point g{0, 0};
-  if (line.contains("gravity")) {
-    g = finite_point(line["gravity"], "gravity");
-    g = {to_float(g.x, "gravity"), to_float(g.y, "gravity")};
-    line["gravity"] = vec_json(g.x, g.y);
-  }
-  // The default mixing: sqrt(mu mu) is mu unless mu mu underflows float.
+// The default mixing gives friction sqrt(mu mu): mu unless mu mu underflows
+// float; then the line gives Box2D's value and declares it.
+void declare_mixed_friction(ojson& line, float mu) {
   const float mixed_mu = std::sqrt(mu * mu);
   if (mixed_mu != mu) {
     declare_input_change(line, "friction", "sqrt(mu mu) in float is " + ojson(static_cast<double>(mixed_mu)).dump() +
                                                " (mu mu underflows)");
     line["friction"] = static_cast<double>(mixed_mu);
   }
+}
+
+// A body of step.pair or scene.run in `world`, with one shape of friction
+// mu and restitution e. `field` is the request's input that holds the body
+// ("body1", "bodies"), `prefix` names it in a declared hull change ("",
+// "bodies[3].vertices: "); `used` is the hull's vertex count (0 for a circle).
+b2BodyId create_body(b2WorldId world, const body_request& b, float e, float mu, ojson& line, const std::string& field,
+                     const std::string& prefix, int& used) {
+  b2BodyDef def = b2DefaultBodyDef();
+  def.type = b.is_static ? b2_staticBody : b2_dynamicBody;
+  def.position = b2v(b.position);  // the body origin
+  def.rotation = b2MakeRot(static_cast<float>(b.angle));
+  const b2BodyId body = b2CreateBody(world, &def);
+  b2ShapeDef sd = b2DefaultShapeDef();
+  sd.density = static_cast<float>(b.density);
+  sd.material.friction = mu;
+  sd.material.restitution = e;
+  used = 0;
+  if (b.polygon) {
+    const b2Polygon p = make_polygon(b.vertices, 0, line, field, prefix);
+    used = p.count;
+    b2CreatePolygonShape(body, &sd, &p);
+  } else {
+    const b2Circle c{b2Vec2{0, 0}, static_cast<float>(b.radius)};  // centred on the body origin
+    b2CreateCircleShape(body, &sd, &c);
+  }
+  // Velocities of the centre of mass, set once the mass is known.
+  b2Body_SetLinearVelocity(body, b2v(b.velocity));
+  b2Body_SetAngularVelocity(body, static_cast<float>(b.angular_velocity));
+  return body;
+}
+
+// Box2D v3's settings of a step (step.pair, scene.run), for
+// diagnostics.engine_settings.
+ojson engine_settings(const char* impulses) {
+  const b2WorldDef defaults = b2DefaultWorldDef();
+  return {{"sub_steps", sub_steps},
+          {"sub_steps_source", "Box2D v3 docs/hello.md and samples/settings.h (4)"},
+          {"contact_hertz", static_cast<double>(defaults.contactHertz)},
+          {"contact_damping_ratio", static_cast<double>(defaults.contactDampingRatio)},
+          {"max_contact_push_speed", static_cast<double>(defaults.maxContactPushSpeed)},
+          {"restitution_threshold", static_cast<double>(defaults.restitutionThreshold)},
+          {"maximum_linear_speed", static_cast<double>(defaults.maximumLinearSpeed)},
+          {"enable_continuous", defaults.enableContinuous},
+          {"enable_sleep", false},
+          {"warm_starting", true},
+          {"speculative_distance", static_cast<double>(4.0f * 0.005f)},
+          {"impulses", impulses}};
+}
+
+void step_pair(ojson& line) {
+  body_request req[2] = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
+  const float e = static_cast<float>(read_step_scalar(line, "restitution", false));
+  const float mu = static_cast<float>(read_step_scalar(line, "friction", false));
+  const float dt = static_cast<float>(read_step_scalar(line, "dt", true));
+  const point g = read_gravity(line);
+  declare_mixed_friction(line, mu);
   const b2WorldId world = make_world(b2v(g));
   b2BodyId bodies[2];
   int used[2] = {0, 0};
-  for (int i = 0; i < 2; ++i) {
-    const body_request& b = req[i];
-    b2BodyDef def = b2DefaultBodyDef();
-    def.type = b.is_static ? b2_staticBody : b2_dynamicBody;
-    def.position = b2v(b.position);  // the body origin
-    def.rotation = b2MakeRot(static_cast<float>(b.angle));
-    bodies[i] = b2CreateBody(world, &def);
-    b2ShapeDef sd = b2DefaultShapeDef();
-    sd.density = static_cast<float>(b.density);
-    sd.material.friction = mu;
-    sd.material.restitution = e;
-    if (b.polygon) {
-      const b2Polygon p = make_polygon(b.vertices, 0, line, i == 0 ? "body1" : "body2");
-      used[i] = p.count;
-      b2CreatePolygonShape(bodies[i], &sd, &p);
-    } else {
-      const b2Circle c{b2Vec2{0, 0}, static_cast<float>(b.radius)};  // centred on the body origin
-      b2CreateCircleShape(bodies[i], &sd, &c);
-    }
-    // Velocities of the centre of mass, set once the mass is known.
-    b2Body_SetLinearVelocity(bodies[i], b2v(b.velocity));
-    b2Body_SetAngularVelocity(bodies[i], static_cast<float>(b.angular_velocity));
-  }
+  for (int i = 0; i < 2; ++i)
+    bodies[i] = create_body(world, req[i], e, mu, line, i == 0 ? "body1" : "body2", "", used[i]);
   b2World_Step(world, dt, sub_steps);
 
   ojson r;
@@ -414,22 +455,84 @@ void step_pair(ojson& line) {
   d["rotation"] = rotations;
   if (req[0].polygon || req[1].polygon) d["vertices_used"] = ojson::array({used[0], used[1]});
   const b2WorldDef defaults = b2DefaultWorldDef();
-  d["engine_settings"] = {{"sub_steps", sub_steps},
-                          {"sub_steps_source", "Box2D v3 docs/hello.md and samples/settings.h (4)"},
-                          {"contact_hertz", static_cast<double>(defaults.contactHertz)},
-                          {"contact_damping_ratio", static_cast<double>(defaults.contactDampingRatio)},
-                          {"max_contact_push_speed", static_cast<double>(defaults.maxContactPushSpeed)},
-                          {"restitution_threshold", static_cast<double>(defaults.restitutionThreshold)},
-                          {"maximum_linear_speed", static_cast<double>(defaults.maximumLinearSpeed)},
-                          {"enable_continuous", defaults.enableContinuous},
-                          {"enable_sleep", false},
-                          {"warm_starting", true},
-                          {"speculative_distance", static_cast<double>(4.0f * 0.005f)},
-                          {"impulses", "not answered: a soft step applies each impulse per sub-step with warm "
-                                       "starting; Box2D keeps no per-step total"}};
+  d["engine_settings"] = engine_settings(
+      "not answered: a soft step applies each impulse per sub-step with warm starting; Box2D keeps no per-step total");
   line["allowances"] = {{"restitution_threshold", static_cast<double>(defaults.restitutionThreshold)},
                         {"solver_iterations", 2 * sub_steps}};
   line["result"] = r;
+}
+
+// ---- scene.run -------------------------------------------------------------
+
+// A body's angle over the steps. v3 keeps a rotation as its cosine and sine
+// only, and b2Rot_GetAngle answers in [-pi, pi]: the angle is that value
+// plus the whole turns counted from step to step (a jump of more than pi
+// between two steps is a turn: v3 clamps the angular speed at
+// B2_MAX_ROTATION / dt, so a body turns by at most pi/4 in a step). While no
+// turn is counted the value is b2Rot_GetAngle's as it is.
+struct angle_track {
+  double last = 0;  // b2Rot_GetAngle after the previous step
+  long turns = 0;
+  double next(double raw) {
+    if (raw - last > M_PI) --turns;
+    else if (raw - last < -M_PI) ++turns;
+    last = raw;
+    return turns == 0 ? raw : raw + 2 * M_PI * static_cast<double>(turns);
+  }
+};
+
+// step.pair's bodies in one b2World, b2World_Step'd `steps` times by dt with
+// the same 4 sub-steps; each frame is Box2D's state after that step
+// (b2Body_GetPosition: the body origin; b2Body_GetLinearVelocity: the centre
+// of mass's).
+void scene_run(ojson& line) {
+  const scene_counts counts = read_scene_counts(line);
+  ojson& list = scene_bodies(line);
+  std::vector<body_request> req;
+  for (std::size_t i = 0; i < list.size(); ++i) req.push_back(read_body(list[i], scene_body_name(i)));
+  const float e = static_cast<float>(read_step_scalar(line, "restitution", false, 0.0));
+  const float mu = static_cast<float>(read_step_scalar(line, "friction", false, 0.0));
+  const float dt = static_cast<float>(read_step_scalar(line, "dt", true, 1.0 / 60.0));
+  const point g = read_gravity(line);
+  declare_mixed_friction(line, mu);
+  const b2WorldId world = make_world(b2v(g));
+  std::vector<b2BodyId> bodies;
+  std::vector<angle_track> angles;
+  ojson used = ojson::array();
+  bool any_polygon = false;
+  for (std::size_t i = 0; i < req.size(); ++i) {
+    int n = 0;
+    bodies.push_back(create_body(world, req[i], e, mu, line, "bodies", scene_body_name(i) + ".vertices: ", n));
+    used.push_back(n);
+    any_polygon = any_polygon || req[i].polygon;
+    // The turns of the angle given: b2MakeRot keeps none of them.
+    angle_track a;
+    a.last = b2Rot_GetAngle(b2Body_GetRotation(bodies.back()));
+    a.turns = std::lround((req[i].angle - a.last) / (2 * M_PI));
+    angles.push_back(a);
+  }
+  line["result"] = run_scene(
+      counts, bodies.size(), [&] { b2World_Step(world, dt, sub_steps); },
+      [&](std::size_t i) {
+        const b2BodyId b = bodies[i];
+        const b2Vec2 p = b2Body_GetPosition(b), v = b2Body_GetLinearVelocity(b);
+        const double angle = angles[i].next(b2Rot_GetAngle(b2Body_GetRotation(b)));
+        return body_state{p.x, p.y, angle, v.x, v.y, b2Body_GetAngularVelocity(b)};
+      },
+      line);
+  b2DestroyWorld(world);
+
+  ojson& d = diagnostics(line);
+  if (any_polygon) d["vertices_used"] = used;
+  ojson settings = engine_settings("not part of scene.run's result");
+  settings["angle"] = "b2Rot_GetAngle (in [-pi, pi]) plus the whole turns counted step by step";
+  settings["linear_slop"] = static_cast<double>(0.005f * b2GetLengthUnitsPerMeter());  // B2_LINEAR_SLOP
+  d["engine_settings"] = settings;
+  const b2WorldDef defaults = b2DefaultWorldDef();
+  line["allowances"] = {{"restitution_threshold", static_cast<double>(defaults.restitutionThreshold)},
+                        {"solver_iterations", 2 * sub_steps},
+                        // B2_LINEAR_SLOP, v3's length tolerance (its contacts sag far less: see the top)
+                        {"penetration_slop", static_cast<double>(0.005f * b2GetLengthUnitsPerMeter())}};
 }
 
 }  // namespace
@@ -438,6 +541,6 @@ int main() {
   return run_adapter(version_name(), "float",
                      {{"mass.polygon", mass_polygon}, {"gjk.distance", gjk_distance},
                       {"epa.penetration", epa_penetration}, {"contact.manifold", contact_manifold},
-                      {"step.pair", step_pair}},
+                      {"step.pair", step_pair}, {"scene.run", scene_run}},
                      /*isolate=*/true, /*seconds_per_case=*/5);
 }

@@ -1,4 +1,4 @@
-// rigidref-chipmunk: answers mass.polygon, contact.manifold and step.pair
+// rigidref-chipmunk: answers mass.polygon, contact.manifold, step.pair and scene.run
 // with Chipmunk2D 7 (Debian libchipmunk-dev; cpFloat is double), for
 // `rigidref check`.
 //   area      |cpAreaForPoly(n, v, 0)|: Chipmunk's area is signed by winding,
@@ -51,16 +51,35 @@
 //                   Note the order of cpSpaceStep: positions move first with
 //                   the velocities given, then collisions are found and the
 //                   velocities solved (cpSpaceStep.c).
+// scene.run         step.pair's bodies (read and added by the same
+//                   functions) in one cpSpace with the same settings,
+//                   cpSpaceStep'd `steps` times by dt; each frame is
+//                   Chipmunk's state after that step. Warm starting carries
+//                   the arbiters' impulses from step to step. Allowances:
+//                   solver_iterations and penetration_slop = the space's
+//                   collisionSlop (0.1 by default: an overlap Chipmunk does
+//                   not push out). As cpSpaceStep moves positions before
+//                   it updates velocities, a position lags its velocity by
+//                   one step (engine_settings.step_order).
 #include <rigidref/protocol/adapter_io.hpp>
+
+#include "scene_run_io.hpp"
 
 #include <chipmunk/chipmunk.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace {
 
 using namespace rigidref::protocol;
+using rigidref::adapters::body_state;
+using rigidref::adapters::read_scene_counts;
+using rigidref::adapters::run_scene;
+using rigidref::adapters::scene_bodies;
+using rigidref::adapters::scene_body_name;
+using rigidref::adapters::scene_counts;
 
 void mass_polygon(ojson& line) {
   const double density = polygon_density(line);
@@ -222,21 +241,35 @@ void post_solve(cpArbiter* arb, cpSpace*, cpDataPointer data) {
   log.contacts.push_back({{"points", points}, {"normal", vec_json(n.x, n.y)}, {"jn", cpvdot(j2, n)}, {"jt", cpvdot(j2, t)}});
 }
 
-void step_pair(ojson& line) {
-  const body_request req[2] = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
-  const double e = finite_number(line.at("restitution"), "restitution");
-  const double mu = finite_number(line.at("friction"), "friction");
-  const double dt = finite_number(line.at("dt"), "dt");
-  if (e < 0) throw std::invalid_argument("restitution: must be >= 0");
-  if (mu < 0) throw std::invalid_argument("friction: must be >= 0");
-  if (!(dt > 0)) throw std::invalid_argument("dt: must be > 0");
+// The scalars of step.pair and scene.run: restitution, friction, dt
+// (`defaults`: scene.run's 0, 0, 1/60 when absent; step.pair requires
+// them) and gravity (default [0, 0]).
+struct step_scalars {
+  double e = 0, mu = 0, dt = 1.0 / 60.0;
   point g{0, 0};
-  if (line.contains("gravity")) g = finite_point(line["gravity"], "gravity");
+};
 
-  // Chipmunk combines per-shape values by multiplication (cpArbiterUpdate:
-  // arb->e = a->e * b->e, arb->u = a->u * b->u), so each shape gets sqrt(e)
-  // and sqrt(mu); the products Chipmunk forms are written back into the
-  // line when they differ from the request's in the last bit.
+step_scalars read_step_scalars(const ojson& line, bool defaults) {
+  step_scalars s;
+  const auto field = [&](const char* name, double fallback) {
+    return defaults && !line.contains(name) ? fallback : finite_number(line.at(name), name);
+  };
+  s.e = field("restitution", 0.0);
+  s.mu = field("friction", 0.0);
+  s.dt = field("dt", 1.0 / 60.0);
+  if (s.e < 0) throw std::invalid_argument("restitution: must be >= 0");
+  if (s.mu < 0) throw std::invalid_argument("friction: must be >= 0");
+  if (!(s.dt > 0)) throw std::invalid_argument("dt: must be > 0");
+  if (line.contains("gravity")) s.g = finite_point(line["gravity"], "gravity");
+  return s;
+}
+
+// Chipmunk combines per-shape values by multiplication (cpArbiterUpdate:
+// arb->e = a->e * b->e, arb->u = a->u * b->u), so each shape gets sqrt(e)
+// and sqrt(mu); the products Chipmunk forms are written back into the line
+// when they differ from the request's in the last bit. Returns the shapes'
+// {elasticity, friction}.
+std::pair<double, double> shape_coefficients(ojson& line, double e, double mu) {
   const double shape_e = std::sqrt(e), shape_mu = std::sqrt(mu);
   const double used_e = shape_e * shape_e, used_mu = shape_mu * shape_mu;
   if (used_e != e) {
@@ -253,45 +286,102 @@ void step_pair(ojson& line) {
                          "got sqrt(mu), and sqrt(mu)^2 = " + ojson(used_mu).dump() + " is not " + ojson(mu).dump() +
                          " in double");
   }
+  return {shape_e, shape_mu};
+}
 
+// A space with the request's gravity and sleeping off, Chipmunk's defaults otherwise.
+cpSpace* make_space(point g) {
   cpSpace* space = cpSpaceNew();
   cpSpaceSetGravity(space, cpv(g.x, g.y));
   // Sleeping is off by default (sleepTimeThreshold = INFINITY); set it anyway.
   cpSpaceSetSleepTimeThreshold(space, INFINITY);
+  return space;
+}
+
+// A body of step.pair or scene.run, added to `space` with its one shape
+// (elasticity shape_e, friction shape_mu). `field` is the request's input
+// that holds the body ("body1", "bodies"), `prefix` names it in a declared
+// hull change ("vertices: ", "bodies[3].vertices: ").
+std::pair<cpBody*, cpShape*> add_body(cpSpace* space, const body_request& b, double shape_e, double shape_mu,
+                                      ojson& line, const std::string& field, const std::string& prefix) {
+  cpBody* body = b.is_static ? cpBodyNewStatic() : cpBodyNew(0, 0);  // mass from the shape's density
+  cpShape* s;
+  if (b.polygon) {
+    std::vector<cpVect> v;
+    for (const point& p : b.vertices) v.push_back(cpv(p.x, p.y));
+    s = cpPolyShapeNew(body, static_cast<int>(v.size()), v.data(), cpTransformIdentity, 0.0);
+    declare_hull_change(line, field, prefix, b.vertices, s);
+  } else {
+    s = cpCircleShapeNew(body, b.radius, cpvzero);  // centred on the body origin
+  }
+  cpShapeSetElasticity(s, shape_e);
+  cpShapeSetFriction(s, shape_mu);
+  if (!b.is_static) cpShapeSetDensity(s, b.density);  // sets the body's mass, moment and centre of gravity
+  // Angle before position: cpBodySetPosition places the origin with the
+  // current rotation; cpBodySetAngle turns about the centre of gravity.
+  cpBodySetAngle(body, b.angle);
+  cpBodySetPosition(body, cpv(b.position.x, b.position.y));  // the body origin (cpBody.c)
+  cpSpaceAddBody(space, body);
+  cpSpaceAddShape(space, s);  // after the body is placed: static shapes are indexed once
+  if (!b.is_static) {
+    cpBodySetVelocity(body, cpv(b.velocity.x, b.velocity.y));  // of the centre of gravity
+    cpBodySetAngularVelocity(body, b.angular_velocity);
+  }
+  return {body, s};
+}
+
+// Chipmunk's settings of a space (step.pair, scene.run), for
+// diagnostics.engine_settings; `warm_starting_effect` says what warm
+// starting does in that op.
+ojson engine_settings(cpSpace* space, int iterations, const char* warm_starting_effect, double shape_e,
+                      double shape_mu) {
+  return {{"iterations", iterations},
+          {"iterations_meaning",
+           "projected Gauss-Seidel sweeps over the arbiters' contact points (cpArbiterApplyImpulse: "
+           "normal and friction impulse per point; the overlap's bias impulse apart)"},
+          {"iterations_source", "cpSpaceNew's default (cpSpaceInit: iterations = 10)"},
+          {"warm_starting", true},
+          {"warm_starting_effect", warm_starting_effect},
+          {"sleep_time_threshold", "infinity (sleeping off)"},
+          {"idle_speed_threshold", cpSpaceGetIdleSpeedThreshold(space)},
+          {"damping", cpSpaceGetDamping(space)},
+          {"collision_slop", cpSpaceGetCollisionSlop(space)},
+          {"collision_bias", cpSpaceGetCollisionBias(space)},
+          {"collision_persistence", cpSpaceGetCollisionPersistence(space)},
+          {"shape_elasticity", shape_e},
+          {"shape_friction", shape_mu},
+          {"combine_rule", "e = e1 e2, mu = mu1 mu2 (each shape: sqrt)"}};
+}
+
+void free_space(cpSpace* space, const std::vector<std::pair<cpBody*, cpShape*>>& made) {
+  for (const auto& [body, s] : made) {
+    cpSpaceRemoveShape(space, s);
+    cpSpaceRemoveBody(space, body);
+    cpShapeFree(s);
+    cpBodyFree(body);
+  }
+  cpSpaceFree(space);
+}
+
+void step_pair(ojson& line) {
+  const body_request req[2] = {read_body(line.at("body1"), "body1"), read_body(line.at("body2"), "body2")};
+  const step_scalars in = read_step_scalars(line, /*defaults=*/false);
+  const auto [shape_e, shape_mu] = shape_coefficients(line, in.e, in.mu);
+  const double dt = in.dt;
+
+  cpSpace* space = make_space(in.g);
   arbiter_log log;
   cpCollisionHandler* handler = cpSpaceAddDefaultCollisionHandler(space);
   handler->postSolveFunc = post_solve;
   handler->userData = &log;
 
+  std::vector<std::pair<cpBody*, cpShape*>> made;
   cpBody* bodies[2];
   cpShape* shapes[2];
   for (int i = 0; i < 2; ++i) {
-    const body_request& b = req[i];
-    cpBody* body = b.is_static ? cpBodyNewStatic() : cpBodyNew(0, 0);  // mass from the shape's density
-    cpShape* s;
-    if (b.polygon) {
-      std::vector<cpVect> v;
-      for (const point& p : b.vertices) v.push_back(cpv(p.x, p.y));
-      s = cpPolyShapeNew(body, static_cast<int>(v.size()), v.data(), cpTransformIdentity, 0.0);
-      declare_hull_change(line, i == 0 ? "body1" : "body2", "vertices: ", b.vertices, s);
-    } else {
-      s = cpCircleShapeNew(body, b.radius, cpvzero);  // centred on the body origin
-    }
-    cpShapeSetElasticity(s, shape_e);
-    cpShapeSetFriction(s, shape_mu);
-    if (!b.is_static) cpShapeSetDensity(s, b.density);  // sets the body's mass, moment and centre of gravity
-    // Angle before position: cpBodySetPosition places the origin with the
-    // current rotation; cpBodySetAngle turns about the centre of gravity.
-    cpBodySetAngle(body, b.angle);
-    cpBodySetPosition(body, cpv(b.position.x, b.position.y));  // the body origin (cpBody.c)
-    cpSpaceAddBody(space, body);
-    cpSpaceAddShape(space, s);  // after the body is placed: static shapes are indexed once
-    if (!b.is_static) {
-      cpBodySetVelocity(body, cpv(b.velocity.x, b.velocity.y));  // of the centre of gravity
-      cpBodySetAngularVelocity(body, b.angular_velocity);
-    }
-    bodies[i] = body;
-    shapes[i] = s;
+    made.push_back(add_body(space, req[i], shape_e, shape_mu, line, i == 0 ? "body1" : "body2", "vertices: "));
+    bodies[i] = made.back().first;
+    shapes[i] = made.back().second;
   }
   log.body1 = bodies[0];
   // Chipmunk's solver (cpSpaceStep.c): after the cached impulses, it sweeps
@@ -321,34 +411,63 @@ void step_pair(ojson& line) {
     for (int i = 0; i < 2; ++i) used.push_back(req[i].polygon ? cpPolyShapeGetCount(shapes[i]) : 0);
     notes["vertices_used"] = used;
   }
-  notes["engine_settings"] = {{"iterations", iterations},
-                             {"iterations_meaning",
-                              "projected Gauss-Seidel sweeps over the arbiters' contact points (cpArbiterApplyImpulse: "
-                              "normal and friction impulse per point; the overlap's bias impulse apart)"},
-                             {"iterations_source", "cpSpaceNew's default (cpSpaceInit: iterations = 10)"},
-                             {"warm_starting", true},
-                             {"warm_starting_effect",
-                              "none in this one step: the first cpSpaceStep scales cached impulses by dt_coef = 0, "
-                              "and a new arbiter has none"},
-                             {"sleep_time_threshold", "infinity (sleeping off)"},
-                             {"idle_speed_threshold", cpSpaceGetIdleSpeedThreshold(space)},
-                             {"damping", cpSpaceGetDamping(space)},
-                             {"collision_slop", cpSpaceGetCollisionSlop(space)},
-                             {"collision_bias", cpSpaceGetCollisionBias(space)},
-                             {"collision_persistence", cpSpaceGetCollisionPersistence(space)},
-                             {"shape_elasticity", shape_e},
-                             {"shape_friction", shape_mu},
-                             {"combine_rule", "e = e1 e2, mu = mu1 mu2 (each shape: sqrt)"},
-                             {"impulses", "per arbiter: cpArbiterTotalImpulse (no per-point impulse in the public API)"}};
+  notes["engine_settings"] =
+      engine_settings(space, iterations,
+                      "none in this one step: the first cpSpaceStep scales cached impulses by dt_coef = 0, "
+                      "and a new arbiter has none",
+                      shape_e, shape_mu);
+  notes["engine_settings"]["impulses"] = "per arbiter: cpArbiterTotalImpulse (no per-point impulse in the public API)";
   line["allowances"] = {{"solver_iterations", iterations}};
-  for (int i = 0; i < 2; ++i) {
-    cpSpaceRemoveShape(space, shapes[i]);
-    cpSpaceRemoveBody(space, bodies[i]);
-    cpShapeFree(shapes[i]);
-    cpBodyFree(bodies[i]);
-  }
-  cpSpaceFree(space);
+  free_space(space, made);
   line["result"] = r;
+}
+
+// ---- scene.run: cpSpace over many steps --------------------------------------
+
+// step.pair's bodies in one space, cpSpaceStep'd `steps` times by dt; each
+// frame is Chipmunk's state after that step (cpBodyGetPosition: the body
+// origin; cpBodyGetVelocity: the centre of gravity's).
+void scene_run(ojson& line) {
+  const scene_counts counts = read_scene_counts(line);
+  ojson& list = scene_bodies(line);
+  std::vector<body_request> req;
+  for (std::size_t i = 0; i < list.size(); ++i) req.push_back(read_body(list[i], scene_body_name(i)));
+  const step_scalars in = read_step_scalars(line, /*defaults=*/true);
+  const auto [shape_e, shape_mu] = shape_coefficients(line, in.e, in.mu);
+
+  cpSpace* space = make_space(in.g);
+  std::vector<std::pair<cpBody*, cpShape*>> made;
+  ojson used = ojson::array();
+  bool any_polygon = false;
+  for (std::size_t i = 0; i < req.size(); ++i) {
+    made.push_back(add_body(space, req[i], shape_e, shape_mu, line, "bodies", scene_body_name(i) + ".vertices: "));
+    used.push_back(req[i].polygon ? cpPolyShapeGetCount(made.back().second) : 0);
+    any_polygon = any_polygon || req[i].polygon;
+  }
+  const int iterations = cpSpaceGetIterations(space);
+  line["result"] = run_scene(
+      counts, made.size(), [&] { cpSpaceStep(space, in.dt); },
+      [&](std::size_t i) {
+        const cpBody* b = made[i].first;
+        const cpVect p = cpBodyGetPosition(b), v = cpBodyGetVelocity(b);
+        return body_state{p.x, p.y, cpBodyGetAngle(b), v.x, v.y, cpBodyGetAngularVelocity(b)};
+      },
+      line);
+
+  ojson& notes = diagnostics(line);
+  if (any_polygon) notes["vertices_used"] = used;
+  ojson settings = engine_settings(space, iterations,
+                                   "each step starts from the arbiters' impulses of the last step, scaled by "
+                                   "dt / previous dt",
+                                   shape_e, shape_mu);
+  settings["step_order"] =
+      "cpSpaceStep moves the positions with the velocities the step starts from, then finds the "
+      "contacts and updates the velocities (gravity, impulses): a position lags its velocity by one step";
+  notes["engine_settings"] = settings;
+  // collisionSlop: the overlap Chipmunk leaves uncorrected at rest (the bias
+  // impulse pushes out only the part beyond it).
+  line["allowances"] = {{"solver_iterations", iterations}, {"penetration_slop", cpSpaceGetCollisionSlop(space)}};
+  free_space(space, made);
 }
 
 }  // namespace
@@ -357,6 +476,7 @@ int main() {
   // Each case in its own process: Chipmunk stops the process on a failed
   // cpAssertHard (e.g. a body that is not sane), which then costs one case.
   return run_adapter("chipmunk-7.0.3", "double",
-                     {{"mass.polygon", mass_polygon}, {"contact.manifold", contact_manifold}, {"step.pair", step_pair}},
+                     {{"mass.polygon", mass_polygon}, {"contact.manifold", contact_manifold}, {"step.pair", step_pair},
+                      {"scene.run", scene_run}},
                      /*isolate=*/true, /*seconds_per_case=*/5);
 }
