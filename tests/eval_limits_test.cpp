@@ -152,15 +152,15 @@ TEST_CASE("eval and check: JSON nested max_nesting deep is read, deeper is rejec
   CHECK(r.out.find("2 lines, 1 failing") != std::string::npos);
 }
 
-TEST_CASE("check: an answer line over max_line_bytes is one unreadable case naming the limit", "[check][limits]") {
+TEST_CASE("check: an answer line over max_answer_line_bytes is one unreadable case naming the limit", "[check][limits]") {
   const std::string good = R"({"op":"mass.circle","radius":1,"mass":2,"engine":"t","result":{"inertia":1}})";
-  const std::string below = good + std::string(limits::max_line_bytes - good.size(), ' ');
-  REQUIRE(below.size() == limits::max_line_bytes);
+  const std::string below = good + std::string(limits::max_answer_line_bytes - good.size(), ' ');
+  REQUIRE(below.size() == limits::max_answer_line_bytes);
   const std::string above = below + " ";
   const cli_run r = run_cli("check", below + "\n" + above + "\n" + below + "\r\n");
   INFO("stdout: " << r.out << "\nstderr: " << r.err);
   CHECK(r.status == 1);
   CHECK(r.out.find("unreadable 1") != std::string::npos);
-  CHECK(r.out.find("max_line_bytes") != std::string::npos);
+  CHECK(r.out.find("max_answer_line_bytes") != std::string::npos);
   CHECK(r.out.find("3 lines, 1 failing") != std::string::npos);
 }

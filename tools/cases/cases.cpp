@@ -32,6 +32,7 @@
 // along the axes, and every turned one).
 #include "cases/cases.hpp"
 #include "cases/dynamics_set.hpp"
+#include "cases/scene_set.hpp"
 #include "cases/families.hpp"
 #include "cases/shape_families.hpp"
 #include "cases/strictly_convex.hpp"
@@ -50,9 +51,10 @@ void add_cases_options(CLI::App& cmd, cases_options& opts) {
   cmd.add_option("--set", opts.set,
                  "Which case set: mass (mass.polygon requests), collision (gjk.distance and\n"
                  "epa.penetration requests on the same convex pairs), manifold (contact.manifold\n"
-                 "requests on those pairs and on named face/vertex contacts) or dynamics\n"
-                 "(step.pair requests: two bodies in contact, one step)")
-      ->check(CLI::IsMember({"mass", "collision", "manifold", "dynamics"}))
+                 "requests on those pairs and on named face/vertex contacts), dynamics\n"
+                 "(step.pair requests: two bodies in contact, one step) or scenes (scene.run requests:\n"
+                 "ramps, rolling, bounces, head-on pairs, free flight, stacks; no random part)")
+      ->check(CLI::IsMember({"mass", "collision", "manifold", "dynamics", "scenes"}))
       ->capture_default_str();
   cmd.add_option("--seed", opts.seed,
                  "Seed of the random part; the same seed gives the same file (the committed sets: 20261122)")
@@ -286,6 +288,10 @@ int run_cases(const cases_options& opts, std::ostream& out) {
   }
   if (opts.set == "dynamics") {
     write_dynamics_set(opts.seed, count, out);
+    return 0;
+  }
+  if (opts.set == "scenes") {
+    write_scene_set(out);
     return 0;
   }
   if (opts.set == "manifold") {

@@ -34,6 +34,7 @@
 #include "cases/strictly_convex.hpp"
 #include "protocol/json.hpp"
 
+#include "cases/case_bodies.hpp"
 #include "rigidref/predicates.hpp"
 #include "rigidref/sat.hpp"
 #include "rigidref/verify/random.hpp"
@@ -48,39 +49,13 @@
 namespace rigidref::tools {
 namespace {
 
+using body = case_body;
+
 using eval::ojson;
 
 constexpr double pi = 3.141592653589793;
 
 float f(double x) { return static_cast<float>(x); }
-
-struct body {
-  std::vector<vec2<float>> vertices;  // local frame, about the body origin; empty for a circle
-  float radius = 0;
-  vec2<float> position{0, 0}, velocity{0, 0};
-  float angle = 0, angular_velocity = 0, density = 1;
-  bool is_static = false;
-};
-
-ojson vec_json(const vec2<float>& p) { return ojson::array({static_cast<double>(p.x), static_cast<double>(p.y)}); }
-
-ojson body_json(const body& b) {
-  ojson j = ojson::object();
-  if (b.vertices.empty()) {
-    j["radius"] = static_cast<double>(b.radius);
-  } else {
-    ojson list = ojson::array();
-    for (const auto& p : b.vertices) list.push_back(vec_json(p));
-    j["vertices"] = list;
-  }
-  j["position"] = vec_json(b.position);
-  j["angle"] = static_cast<double>(b.angle);
-  j["velocity"] = vec_json(b.velocity);
-  j["angular_velocity"] = static_cast<double>(b.angular_velocity);
-  j["density"] = static_cast<double>(b.density);
-  j["static"] = b.is_static;
-  return j;
-}
 
 struct scene {
   std::string id, family, label;

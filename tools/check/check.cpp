@@ -117,9 +117,9 @@ case_outcome judge_line(const std::string& text, std::size_t line_number, const 
   case_outcome c;
   c.line = line_number;
   try {
-    if (text.size() > eval::limits::max_line_bytes)
-      throw std::invalid_argument("answer line longer than " + std::to_string(eval::limits::max_line_bytes) +
-                                  " bytes" + eval::limits::limit_note("max_line_bytes"));
+    if (text.size() > eval::limits::max_answer_line_bytes)
+      throw std::invalid_argument("answer line longer than " + std::to_string(eval::limits::max_answer_line_bytes) +
+                                  " bytes" + eval::limits::limit_note("max_answer_line_bytes"));
     // Deeper lines would overflow the stack of the recursive JSON writers.
     if (eval::limits::nesting_depth(text) > eval::limits::max_nesting)
       throw std::invalid_argument("JSON nested deeper than " + std::to_string(eval::limits::max_nesting) +
@@ -358,7 +358,7 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
   std::size_t line_number = 0, judged = 0;
   // +2: a CRLF's '\r' and one byte over the limit, so that judge_line sees
   // an over-long line as one (and the memory stays bounded).
-  while (read_line(*in, text, eval::limits::max_line_bytes + 2)) {
+  while (read_line(*in, text, eval::limits::max_answer_line_bytes + 2)) {
     ++line_number;
     input.add_line(text);
     if (!text.empty() && text.back() == '\r') text.pop_back();

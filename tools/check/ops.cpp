@@ -223,7 +223,7 @@ judge::verdict merged(judge::verdict read_errors, judge::verdict judged) {
 using op_judge = std::function<judged(const json& request, result_reader& read, judge::verdict& read_errors,
                                       const judge::engine& e)>;
 
-judged plain(judge::verdict read_errors, judge::verdict v) { return {merged(std::move(read_errors), std::move(v)), {}}; }
+judged plain(judge::verdict read_errors, judge::verdict v) { return {merged(std::move(read_errors), std::move(v)), {}, {}}; }
 
 judge::mass_polygon_case mass_polygon_case_of(const json& q) {
   judge::mass_polygon_case c;

@@ -248,7 +248,14 @@ scene_run_result<T> scene_run(const scene_run_request<T>& q) {
           const vec2<T> r = c.point - state[i].center;
           scale = std::max(scale, T(abs(v[i].x) + abs(v[i].y) + abs(w[i]) * T(abs(r.x) + abs(r.y))));
         }
-      const T tolerance = T(64 * epsilon<T>() * (1 + q.restitution) * scale);
+      // Between two dynamic bodies the rounding floor of the residual grows
+      // with their mass ratio (an impulse rounded on the heavy body is seen
+      // by the light one), so the tolerance does too (D-SCENERUN-2).
+      T ratio{1};
+      for (const solver_contact<T>& c : sc)
+        if (!q.bodies[c.body_a].is_static && !q.bodies[c.body_b].is_static)
+          ratio = std::max({ratio, T(mass[c.body_a].mass / mass[c.body_b].mass), T(mass[c.body_b].mass / mass[c.body_a].mass)});
+      const T tolerance = T(64 * epsilon<T>() * (1 + q.restitution) * scale * ratio);
       solver_result<T> r;
       for (long sweeps = 0;;) {
         r = solve_contacts(sb, sc, k, q.restitution_threshold, sp);

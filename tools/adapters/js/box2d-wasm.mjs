@@ -387,7 +387,11 @@ function sceneRun(line, s) {
       (i) => after(added[i].body), line);
     const threshold = added[0].restitutionThreshold;
     diagnostics(line).engine_settings = engineSettings(world, threshold, true);
-    line.allowances = { ...stepAllowances(threshold), penetration_slop: B2_LINEAR_SLOP };
+    // Polygons carry a skin of b2_polygonRadius: polygon_radius is a pair's
+    // skins, as for the collision ops (two when the scene has two polygons).
+    const polygons = req.bodies.filter((b) => b.vertices !== undefined).length;
+    line.allowances = { ...stepAllowances(threshold), penetration_slop: B2_LINEAR_SLOP,
+      ...(polygons > 0 && { polygon_radius: f32(Math.min(polygons, 2) * B2_POLYGON_RADIUS) }) };
     added.forEach(({ change }, i) => declareInputChange(line, 'bodies', change && `bodies[${i}].vertices: ${change}`));
     declareFrictionMix(line, req.friction);
   } finally {

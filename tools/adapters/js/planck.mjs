@@ -343,7 +343,12 @@ function sceneRun(line) {
   const added = req.bodies.map((b) => addBody(world, b, material));
   line.result = runScene(req, () => world.step(req.dt), (i) => after(added[i].body), line);
   diagnostics(line).engine_settings = engineSettings(world, true);
-  line.allowances = { ...stepAllowances(world), penetration_slop: Settings.linearSlop };
+  // Polygons carry a skin of polygonRadius: two resting polygons keep a gap
+  // of both skins less the slop. polygon_radius is a pair's skins, as for
+  // the collision ops: two when the scene has two polygons.
+  const polygons = req.bodies.filter((b) => b.vertices !== undefined).length;
+  line.allowances = { ...stepAllowances(world), penetration_slop: Settings.linearSlop,
+    ...(polygons > 0 && { polygon_radius: Math.min(polygons, 2) * Settings.polygonRadius }) };
   added.forEach(({ change }, i) => declareInputChange(line, 'bodies', change && `bodies[${i}].vertices: ${change}`));
   declareFrictionMix(line, req.friction);
 }

@@ -229,6 +229,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   const ld eps = std::max(to_ld(e.precision.epsilon), std::numeric_limits<ld>::epsilon());
   const ld budget = rule != nullptr ? ld(rule->budget_eps) : ld(128);
   const ld slop = to_ld(e.allowance("penetration_slop"));
+  // polygon_radius: both skins of a pair, as the collision ops declare it.
   const ld skin = to_ld(e.allowance("polygon_radius"));
   const ld threshold = to_ld(e.allowance("restitution_threshold"));
   const ld h = to_ld(c.dt), mu = to_ld(c.friction), rest_e = to_ld(c.restitution);
@@ -385,6 +386,56 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     out.add(f);
   }
 
+  // ---- the configuration: contacts at the start (D-SCENERUN-9) ----------------
+  // step.pair's detection in long double at the request's poses, with a
+  // margin of 2^-40 of the coordinates, so exactly touching faces count.
+  std::vector<step_body<ld>> start(n);
+  std::vector<rigidref::detail::pose<ld>> start_pose(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const step_body_case& s = c.bodies[i];
+    step_body<ld>& q = start[i];
+    q.is_circle = s.is_circle;
+    q.radius = to_ld(s.radius);
+    for (const exact_point& p : s.vertices) q.vertices.push_back({to_ld(p.x), to_ld(p.y)});
+    q.position = {to_ld(s.position.x), to_ld(s.position.y)};
+    q.angle = to_ld(s.angle);
+    const pose& f = frames[0][i];
+    start_pose[i] = {std::cos(q.angle), std::sin(q.angle), q.position, {f.c.x, f.c.y}};
+  }
+  const auto touching = [&](std::size_t i, std::size_t j) {
+    const ld margin = std::ldexp(std::max(coord(0, i), coord(0, j)), -40);
+    if (norm(frames[0][j].c - frames[0][i].c) > bodies[i].reach + bodies[j].reach + margin)
+      return std::vector<step_contact<ld>>{};
+    return rigidref::detail::contacts_of(start[i], start_pose[i], start[j], start_pose[j], margin);
+  };
+  // Support depth: contacts hop by hop from a static body (D-SCENERUN-9);
+  // a body with no chain to one counts as n hops.
+  std::optional<std::vector<std::size_t>> hops_memo;
+  const auto support_hops = [&]() -> const std::vector<std::size_t>& {
+    if (hops_memo) return *hops_memo;
+    std::vector<std::size_t> hops(n, n);
+    for (std::size_t i = 0; i < n; ++i)
+      if (bodies[i].fixed) hops[i] = 0;
+    std::vector<std::vector<bool>> near(n, std::vector<bool>(n, false));
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j)
+        near[i][j] = near[j][i] = !(bodies[i].fixed && bodies[j].fixed) && !touching(i, j).empty();
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+          if (i != j && !bodies[i].fixed && near[i][j] && hops[j] + 1 < hops[i]) {
+            hops[i] = hops[j] + 1;
+            changed = true;
+          }
+    }
+    hops_memo = std::move(hops);
+    return *hops_memo;
+  };
+  bool all_at_rest = dynamic > 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!bodies[i].fixed && (frames[0][i].v.x != 0 || frames[0][i].v.y != 0 || frames[0][i].w != 0)) all_at_rest = false;
+
   // ---- energy (D-SCENERUN-7) --------------------------------------------------
   const auto energy = [&](std::size_t k) {
     ld E = 0, S = 0;
@@ -409,7 +460,14 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   } else if (!every_step) {
     out.add(not_judged("energy", "record_every > 1: the per-step bound needs every step"));
   } else {
-    worst wo;
+    // Per step: the impulses' potential-energy term and the O(h^2) term
+    // of a first-order integrator; beyond that, at most the settling of
+    // every body by its support depth times (slop + skins), spent once
+    // over the run (D-SCENERUN-7).
+    ld excess = 0, settle = 0, scale_max = 0;
+    std::string first;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!bodies[i].fixed) settle += bodies[i].mass * gn * static_cast<ld>(std::min(support_hops()[i], n)) * (slop + skin);
     for (std::size_t k = 1; k <= K; ++k) {
       const auto [E0, S0] = energy(k - 1);
       const auto [E1, S1] = energy(k);
@@ -417,12 +475,19 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
       for (std::size_t i = 0; i < n; ++i) {
         if (bodies[i].fixed) continue;
         const v2 dv = frames[k][i].v - frames[k - 1][i].v - h * g;  // the contact impulses' velocity change
-        bound += bodies[i].mass * h * gn * norm(dv);
+        bound += bodies[i].mass * (h * gn * norm(dv) + h * h * gn * gn / 2);
       }
       const ld scale = std::max(S0, S1);
-      wo.see(std::max(E1 - E0, ld(0)), bound + budget * eps * scale, scale, at(k), "energy gain");
+      scale_max = std::max(scale_max, scale);
+      const ld over = E1 - E0 - bound - budget * eps * scale;
+      if (over > 0) {
+        excess += over;
+        if (first.empty()) first = at(k);
+      }
     }
-    out.add(wo.verdict("energy", eps));
+    field_verdict f = law("energy", excess, settle, std::max(scale_max, ld(1e-300L)), eps, first,
+                          "energy gained beyond the per-step bounds");
+    out.add(f);
   }
 
   // ---- momentum (D-SCENERUN-8) --------------------------------------------------
@@ -455,32 +520,6 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     out.add(wp.verdict("linear_momentum", eps));
     out.add(wl.verdict("angular_momentum", eps));
   }
-
-  // ---- the configuration: contacts at the start (D-SCENERUN-9) ----------------
-  // step.pair's detection in long double at the request's poses, with a
-  // margin of 2^-40 of the coordinates, so exactly touching faces count.
-  std::vector<step_body<ld>> start(n);
-  std::vector<rigidref::detail::pose<ld>> start_pose(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const step_body_case& s = c.bodies[i];
-    step_body<ld>& q = start[i];
-    q.is_circle = s.is_circle;
-    q.radius = to_ld(s.radius);
-    for (const exact_point& p : s.vertices) q.vertices.push_back({to_ld(p.x), to_ld(p.y)});
-    q.position = {to_ld(s.position.x), to_ld(s.position.y)};
-    q.angle = to_ld(s.angle);
-    const pose& f = frames[0][i];
-    start_pose[i] = {std::cos(q.angle), std::sin(q.angle), q.position, {f.c.x, f.c.y}};
-  }
-  const auto touching = [&](std::size_t i, std::size_t j) {
-    const ld margin = std::ldexp(std::max(coord(0, i), coord(0, j)), -40);
-    if (norm(frames[0][j].c - frames[0][i].c) > bodies[i].reach + bodies[j].reach + margin)
-      return std::vector<step_contact<ld>>{};
-    return rigidref::detail::contacts_of(start[i], start_pose[i], start[j], start_pose[j], margin);
-  };
-  bool all_at_rest = dynamic > 0;
-  for (std::size_t i = 0; i < n; ++i)
-    if (!bodies[i].fixed && (frames[0][i].v.x != 0 || frames[0][i].v.y != 0 || frames[0][i].w != 0)) all_at_rest = false;
 
   // ---- rest (D-SCENERUN-9) ------------------------------------------------------
   if (!all_at_rest) {
@@ -520,26 +559,23 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     if (moves) {
       out.add(not_judged("rest", *moves));
     } else {
-      // Support depth: contacts from a static body (D-SCENERUN-9); each
-      // contact in the chain may settle by the slop and both skins.
-      std::vector<std::size_t> hops(n, n);
+      // Each contact in the support chain may settle by the slop and the skins.
+      const std::vector<std::size_t>& hops = support_hops();
+      // Rounding: a resting body's velocity after each solve is within
+      // kappa eps g h of zero, kappa the largest mass ratio of two dynamic
+      // bodies in contact (the reference's own tolerance, D-SCENERUN-2), so
+      // it may drift by h times that per step (D-SCENERUN-9).
+      ld kappa = 1;
       for (std::size_t i = 0; i < n; ++i)
-        if (bodies[i].fixed) hops[i] = 0;
-      for (bool changed = true; changed;) {
-        changed = false;
-        for (std::size_t i = 0; i < n; ++i)
-          for (std::size_t j = 0; j < n; ++j)
-            if (i != j && hops[j] + 1 < hops[i] && !bodies[i].fixed && !touching(std::min(i, j), std::max(i, j)).empty()) {
-              hops[i] = hops[j] + 1;
-              changed = true;
-            }
-      }
+        for (std::size_t j = i + 1; j < n; ++j)
+          if (!bodies[i].fixed && !bodies[j].fixed && !touching(i, j).empty())
+            kappa = std::max({kappa, bodies[i].mass / bodies[j].mass, bodies[j].mass / bodies[i].mass});
       worst wo;
       for (std::size_t k = 1; k <= K; ++k)
         for (std::size_t i = 0; i < n; ++i) {
           if (bodies[i].fixed) continue;
-          const ld settle = static_cast<ld>(std::min(hops[i], n)) * (slop + 2 * skin);
-          const ld scale = coord(k, i);
+          const ld settle = static_cast<ld>(std::min(hops[i], n)) * (slop + skin);
+          const ld scale = coord(k, i) + static_cast<ld>(step_of[k]) * gn * h * h * kappa;
           const ld moved = std::max(norm(frames[k][i].c - frames[0][i].c),
                                     std::abs(angle_diff(frames[k][i].a, frames[0][i].a)) * bodies[i].reach);
           wo.see(moved, settle + budget * eps * scale, scale, at(k) + ", body " + std::to_string(i), "drift from rest");
@@ -573,6 +609,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     } else {
       // Per form, the worst margin over frames; velocity and spin alike.
       worst disc, cont, band, rest_of;
+      bool explicit_side = false;
       for (std::size_t k = 1; k <= K; ++k)
         for (std::size_t i = 0; i < n; ++i) {
           if (bodies[i].fixed) continue;
@@ -585,17 +622,27 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           const std::string where = at(k) + ", body " + std::to_string(i);
           disc.see(norm(p.c - D), tol, scale, where, "centre against semi-implicit Euler's");
           cont.see(norm(p.c - C), tol, scale, where, "centre against the continuous trajectory");
-          const v2 dc = D - C;  // sub-stepped: on the segment between the two
-          const ld u = dot(dc, dc) == 0 ? 0 : std::clamp(dot(p.c - C, dc) / dot(dc, dc), ld(0), ld(1));
-          band.see(norm(p.c - (C + u * dc)), tol, scale, where, "centre against the sub-stepped band");
+          // Within semi-implicit Euler's O(h) error of the continuous form,
+          // on either side: sub-stepped (towards D) or position first
+          // (explicit Euler, 2C - D) (D-SCENERUN-10).
+          const v2 dc = D - C;
+          const ld u = dot(dc, dc) == 0 ? 0 : std::clamp(dot(p.c - C, dc) / dot(dc, dc), ld(-1), ld(1));
+          band.see(norm(p.c - (C + u * dc)), tol, scale, where, "centre against the O(h) band");
+          if (u < 0) explicit_side = true;
           const ld vscale = norm(p0.v) + t * gn + std::abs(p0.w) * bodies[i].reach;
           rest_of.see(norm(p.v - (p0.v + t * g)) + std::abs(p.w - p0.w) * bodies[i].reach, budget * eps * sd * vscale, vscale,
                       where, "velocity and spin");
           const ld ascale = std::abs(p0.a) + t * std::abs(p0.w) + 1;
-          rest_of.see(std::abs(angle_diff(p.a, p0.a + t * p0.w)), budget * eps * sd * ascale, ascale, where, "angle");
+          // An engine that turns a unit complex rotation by (1, h w) and
+          // normalises it turns by atan(h w): (h w)^3 / 3 less per step (D-SCENERUN-10).
+          const ld hw = h * std::abs(p0.w);
+          rest_of.see(std::abs(angle_diff(p.a, p0.a + t * p0.w)), budget * eps * sd * ascale + sd * hw * hw * hw / 3, ascale,
+                      where, "angle");
         }
       const worst* pos = disc.margin <= 0 ? &disc : cont.margin <= 0 ? &cont : &band;
-      out.free_flight_form = pos == &disc ? "discrete" : pos == &cont ? "continuous" : "sub-stepped";
+      out.free_flight_form = pos == &disc ? "discrete" : pos == &cont ? "continuous"
+                             : explicit_side   ? "position-first (explicit Euler)"
+                                               : "sub-stepped";
       field_verdict f = pos->margin >= rest_of.margin ? pos->verdict("free_flight", eps) : rest_of.verdict("free_flight", eps);
       f.detail += "; the engine follows the " + out.free_flight_form + " form";
       out.add(f);
@@ -694,11 +741,11 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         worst disc, cont, band, other;
         const pose& p0 = frames[0][*mover];
         std::size_t judged = 0;
-        const ld settle = slop + 2 * skin;
+        const ld settle = slop + skin;
         for (std::size_t k = 1; k <= K; ++k) {
           const long st = step_of[k];
           const ld sd = static_cast<ld>(st), t = sd * h;
-          const ld travel_d = a * h * h * sd * (sd + 1) / 2, travel_c = a * t * t / 2;
+          const ld travel_d = a * h * h * sd * (sd + 1) / 2, travel_c = a * t * t / 2, travel_e = a * h * h * sd * (sd - 1) / 2;
           if (p_hi + travel_d > f_hi || p_lo + travel_d < f_lo) break;  // off the face's end
           ++judged;
           const pose& p = frames[k][*mover];
@@ -710,7 +757,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           const ld off_n = std::max(ld(0), normal_off - settle);
           disc.see(std::max(std::abs(along - travel_d), off_n), tol, scale, where, "distance along the face (" + motion + ")");
           cont.see(std::max(std::abs(along - travel_c), off_n), tol, scale, where, "distance along the face (" + motion + ")");
-          const ld lo = std::min(travel_c, travel_d), hi = std::max(travel_c, travel_d);
+          const ld lo = std::min(travel_e, travel_d), hi = std::max(travel_e, travel_d);  // the O(h) band
           band.see(std::max(std::max({lo - along, along - hi, ld(0)}), off_n), tol, scale, where,
                    "distance along the face (" + motion + ")");
           const ld vscale = a * t + gn * h;

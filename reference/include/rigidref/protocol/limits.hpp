@@ -24,6 +24,10 @@ namespace rigidref::protocol::limits {
 // max_list_length vertices with full-precision double coordinates is ~60 kB.
 inline constexpr std::size_t max_line_bytes = 1 << 20;
 
+// Bytes of one answer line `rigidref check` reads: a scene.run answer
+// carries every recorded frame (100 bodies for 600 frames is ~10 MB).
+inline constexpr std::size_t max_answer_line_bytes = std::size_t(32) << 20;
+
 // Entries of one list of points or numbers (polygon vertices, shape_match
 // points and weights).
 inline constexpr std::size_t max_list_length = 1000;
