@@ -27,7 +27,7 @@
 //   epa.penetration, far  the depth from support values in world float coordinates
 //   step.pair, lever arms (D-STEP-9 law 7): the inertia about the body origin, or one body's
 //                         r x n dropped, at a small (0.05) and a large (5) arm; friction's torque on
-//                         a disc forgotten (its contact reported at its centre: a finding, [!shouldfail])
+//                         a disc forgotten (also with its contact reported at its centre)
 //   step.pair, kappa      e = 1 where e = 0, and one of two contacts dropped, on a contact pair of
 //                         kappa 23; the budget 128 kappa checked against K's own kappa (1, sqrt 3, 23)
 #include "support/eval_pipe.hpp"
@@ -931,19 +931,17 @@ TEST_CASE("wrong engines: step.pair, a disc that friction does not spin", "[wron
   }
 }
 
-TEST_CASE("wrong engines: step.pair, a disc that friction does not spin, its contact at its centre [finding]",
-          "[wrong][step][!shouldfail]") {
-  // DEFECT (D-STEP-9 law 7, commit b2ee576): each body's lever arm R_i is
-  // taken from the contacts the laws use, the engine's own when it reports
-  // them. An engine that reports a disc's contact at the disc's centre
-  // (Box2D's b2Manifold localPoint of a circle is its centre) gives the disc
-  // R = 0, and its angular velocity is not judged at all: the disc whose
-  // friction torque is forgotten (w' = 0 instead of -1.6) passes every law.
-  // Restitution and no_approach hold at the centre (the normal passes
-  // through it), the cone holds, the energy drops, and a static ground
-  // takes no momentum law. Before b2ee576 the arm was the largest of both
-  // bodies', the ground's here. Taking R_i over the reference's contacts
-  // too would fail it.
+TEST_CASE("wrong engines: step.pair, a disc that friction does not spin, its contact at its centre",
+          "[wrong][step]") {
+  // An engine that reports a disc's contact at the disc's centre (Box2D's
+  // b2Manifold localPoint of a circle is its centre) must not shrink the
+  // disc's lever arm to 0. With the arm taken from the engine's contacts
+  // alone (commit b2ee576) the disc whose friction torque is forgotten
+  // (w' = 0 instead of -1.6) passed every law: restitution and no_approach
+  // hold at the centre (the normal passes through it), the cone holds, the
+  // energy drops, and a static ground takes no momentum law. Each body's
+  // arm R_i is now the farthest of the engine's AND the reference's
+  // contacts (D-STEP-9 law 7): the disc's is its radius again.
   const std::vector<json> cases{disc_on_ground("disc-centre")};
   const verdicts wrong =
       judge(cases, [](const json& c) { return sliding_disc_engine(c, false, disc_report::centre); }, "double");

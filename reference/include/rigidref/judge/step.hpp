@@ -264,7 +264,8 @@ struct sweep_distance {
 };
 
 inline sweep_distance sweeps_short_of_exact(const step_case& c, const std::vector<body>& b, const Q& threshold,
-                                            long long sweeps, const after exact_after[2], const Q& reach) {
+                                            long long sweeps, const after exact_after[2], const Q& reach,
+                                            const Q arm[2]) {
   const step_pair_result<mp100> detected = reference_step(c, threshold);
   if (detected.contacts.empty() || (b[0].is_static && b[1].is_static)) return {};
   std::vector<solver_body<mp100>> sb(2);
@@ -299,9 +300,11 @@ inline sweep_distance sweeps_short_of_exact(const step_case& c, const std::vecto
     for (int i = 0; i < 2; ++i) {
       if (b[i].is_static) continue;
       const Q dv = norm1(exact_of(r.velocity[i]) - exact_after[i].v);
-      const Q dw = abs_of(exact(to_exact(r.angular_velocity[i]) - exact_after[i].w)) * reach;
-      out.velocities = std::max({out.velocities, dv, dw});
-      contact_amount += dv + dw;
+      const Q dw = abs_of(exact(to_exact(r.angular_velocity[i]) - exact_after[i].w));
+      // In each law's own metric: the velocities law weighs body i's spin
+      // by its arm R_i, the contact laws by the reach of any contact.
+      out.velocities = std::max({out.velocities, dv, exact(dw * arm[i])});
+      contact_amount += dv + dw * reach;
     }
     out.contact = std::max(out.contact, contact_amount);
   }
@@ -461,13 +464,20 @@ inline step_verdict judge_step_pair(const step_case& c, const step_answer& ans, 
   const step_pair_result<mp100>& ref = ref0;
   const after exact_after[2] = {{exact_of(ref.body1_after.velocity), to_exact(ref.body1_after.angular_velocity)},
                                 {exact_of(ref.body2_after.velocity), to_exact(ref.body2_after.angular_velocity)}};
-  Q reach = 0;
+  // Each body's lever arm R_i (D-STEP-9 law 7): the farthest from its centre
+  // of the engine's contacts AND the reference's. The reference's are found
+  // by the judge from the inputs alone, so no report of the engine's can
+  // shrink R_i below the arm at the true contacts (a disc's contact reported
+  // at its centre would otherwise give it R = 0 and leave its spin unjudged);
+  // reported points only add arms. reach: the largest arm of both bodies.
+  Q arm[2] = {0, 0};
   for (const contact& k : contacts)
-    for (int i = 0; i < 2; ++i) reach = std::max(reach, norm1(k.point - b[i].center));
+    for (int i = 0; i < 2; ++i) arm[i] = std::max(arm[i], norm1(k.point - b[i].center));
   for (const step_contact<mp100>& k : ref.contacts)
-    for (int i = 0; i < 2; ++i) reach = std::max(reach, norm1(exact_of(k.point) - b[i].center));
+    for (int i = 0; i < 2; ++i) arm[i] = std::max(arm[i], norm1(exact_of(k.point) - b[i].center));
+  const Q reach = std::max(arm[0], arm[1]);
   sweep_distance short_of;
-  if (sweeps) short_of = sweeps_short_of_exact(c, b, threshold, *sweeps, exact_after, reach);
+  if (sweeps) short_of = sweeps_short_of_exact(c, b, threshold, *sweeps, exact_after, reach, arm);
 
   // Contact-point relative velocities before (v*) and after, lever arms from
   // the pre-step centres (D-STEP-9.3).
@@ -540,20 +550,15 @@ inline step_verdict judge_step_pair(const step_case& c, const step_answer& ans, 
   const auto conditioned = [&](const Q& allowance, const Q& scale) {
     return kappa > 1 ? exact(allowance + budget * scale * (kappa - 1)) : allowance;
   };
-  // The engine's velocities against a reference step, lever arms up to the
-  // contacts `at` (D-STEP-9.5).
-  const auto compare_velocities = [&](field_verdict& v, const step_pair_result<mp100>& r, const std::vector<contact>& at,
-                                      const Q& allowance) {
+  // The engine's velocities against a reference step (D-STEP-9.5). Body i's
+  // angular velocity's error counts at its own arm R_i, |dw_i| R_i: how much
+  // it moves the velocities of its points at the contacts (the other body's
+  // arm would weigh a small body's spin by a large body's radius: rigidref
+  // hunt found rigidref's own double step failing so, a polygon of size 1
+  // against a disc of radius 10).
+  const auto compare_velocities = [&](field_verdict& v, const step_pair_result<mp100>& r, const Q& allowance) {
     const after rr[2] = {{exact_of(r.body1_after.velocity), to_exact(r.body1_after.angular_velocity)},
                          {exact_of(r.body2_after.velocity), to_exact(r.body2_after.angular_velocity)}};
-    // Each body's lever arm R_i: how far its contacts are from its centre.
-    // Its angular velocity's error counts at its own contacts, |dw_i| R_i
-    // (the other body's arm would weigh a small body's spin by a large
-    // body's radius: rigidref hunt found rigidref's own double step failing
-    // so, a polygon of size 1 against a disc of radius 10).
-    Q arm[2] = {0, 0};
-    for (const contact& k : at)
-      for (int i = 0; i < 2; ++i) arm[i] = std::max(arm[i], norm1(k.point - b[i].center));
     Q scale = vscale;
     for (int i = 0; i < 2; ++i)
       scale = std::max(scale, norm1(b[i].v) + norm1(rr[i].v) + (abs_of(b[i].w) + abs_of(rr[i].w)) * arm[i]);
@@ -567,7 +572,7 @@ inline step_verdict judge_step_pair(const step_case& c, const step_answer& ans, 
   };
   {  // velocities against the reference, with the engine's restitution threshold (D-STEP-9.5)
     field_verdict v = law("velocities");
-    compare_velocities(v, ref, contacts, short_of.velocities);
+    compare_velocities(v, ref, short_of.velocities);
     if (sweeps && v.pass)
       v.detail = "within the reference's own " + std::to_string(*sweeps) + " sweeps (" + format_value(short_of.velocities) +
                  " short of the exact solution)";
@@ -588,7 +593,7 @@ inline step_verdict judge_step_pair(const step_case& c, const step_answer& ans, 
         at.push_back(s);
       }
       try {
-        compare_velocities(v, reference_step(c, threshold, at), own, short_of.velocities);
+        compare_velocities(v, reference_step(c, threshold, at), short_of.velocities);
       } catch (const std::exception& x) {
         v.judged = false;
         v.detail = std::string("the reference does not take the engine's contacts: ") + x.what();
