@@ -6,8 +6,9 @@
 //     how far from touching is the reference distance, or for overlapping
 //     shapes the reference depth (D-JUDGE-8).
 //   - distance, depth: scaled, S = max(value, L).
-//   - point_a, point_b: on their shapes, the reference distance apart;
-//     S = max(distance, L, M), M the shapes' reach from the origin.
+//   - point_a, point_b: on their shapes, the reference distance apart,
+//     within 32 eps max(distance, L) + 6 eps M, M the shapes' reach from
+//     the origin; reported on S = max(distance, L, M).
 //   - normal: the depth along it equals the reference depth, |n| = 1.
 #pragma once
 
@@ -67,6 +68,13 @@ inline epa_reference reference_epa(const pair_case& c) {
   const epa_result<mp100> r = epa_penetration<mp100>(make_shape<mp100>(c.a), make_shape<mp100>(c.b));
   return {r.intersecting, to_exact(r.depth), to_exact(r.distance), exact_of(r.normal)};
 }
+
+// The witnesses' budget for the roundings of results of size M: an honest
+// engine rounds a witness coordinate at most 4 times at size M (the shape's
+// transform, the two-point convex combination counting 2, the radius step),
+// (eps/2) M each, so the point is within 2 sqrt2 eps M of its shape and the
+// two points within 4 sqrt2 = 5.66 eps M of the distance apart (D-JUDGE-4).
+inline constexpr long long witness_reach_eps = 6;
 
 namespace detail {
 
@@ -139,8 +147,14 @@ inline verdict judge_gjk_distance(const pair_case& c, const gjk_answer& a, const
     out.add(fixed_budget("distance", metric::scaled, {*a.distance}, {r.distance}, budget, eps, size,
                          allowance_for(e, "distance")));
   // A witness is a point: its coordinates carry the shapes' distance from
-  // the origin, M, and rounding them alone costs about M u (D-JUDGE-4).
-  const exact scale = std::max({r.distance, size, reach_of(c.a), reach_of(c.b)});
+  // the origin, M, and their roundings at size M cost up to 6 eps M; the
+  // rest of its error is on the scale of the distance: 32 eps max(d, L)
+  // (D-JUDGE-4). Reported on S = max(d, L, M).
+  const exact near = std::max(r.distance, size);
+  const exact reach = std::max(reach_of(c.a), reach_of(c.b));
+  const exact scale = std::max(near, reach);
+  const exact witness_budget =
+      exact(static_cast<long long>(budget)) * eps * near + exact(witness_reach_eps) * eps * reach;
   for (const bool on_a : {true, false}) {
     const char* name = on_a ? "point_a" : "point_b";
     const std::optional<point>& p = on_a ? a.point_a : a.point_b;
@@ -159,7 +173,7 @@ inline verdict judge_gjk_distance(const pair_case& c, const gjk_answer& a, const
     if (other)
       if (const std::optional<exact_point> q = detail::finite_point(*other))
         diff = std::max(diff, abs_of(exact(sqrt_exact(length_squared(*x - *q)) - r.distance)));
-    const exact allowed = exact(static_cast<long long>(budget)) * eps * scale + allowance_for(e, name);
+    const exact allowed = witness_budget + allowance_for(e, name);
     out.add(measured(name, std::string(name) + " (off its shape, or the points not the distance apart)", diff,
                      {allowed, scale}, eps));
   }

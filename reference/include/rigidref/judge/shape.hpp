@@ -104,7 +104,8 @@ inline exact abs_of(const exact& x) { return x < 0 ? exact(-x) : x; }
 
 // M: how far from the origin the shape reaches, its largest core
 // coordinate in magnitude plus its radius. A point on the shape carries
-// coordinates this large, and their rounding alone is about M u (D-JUDGE-4).
+// coordinates this large, and each rounding of one costs up to (eps/2) M:
+// the witnesses' budget has a term in M for them (D-JUDGE-4).
 inline exact reach_of(const shape& s) {
   exact m = 0;
   for (const exact_point& p : s.core) m = std::max({m, abs_of(p.x), abs_of(p.y)});
