@@ -299,7 +299,7 @@ TEST_CASE("check --help, docs/eval-protocol.md and README.md list the same allow
   // The names the judge knows (rigidref/judge/rules.hpp) ...
   std::set<std::string> known;
   for (const auto& a : rigidref::judge::allowance_rules()) known.insert(std::string(a.name));
-  REQUIRE(known.size() == 8);
+  REQUIRE(known.size() == 9);
   // ... as --help prints them ("  name (fields):"),
   const cli_run help = run_cli("check --help", "");
   std::set<std::string> in_help;
