@@ -370,9 +370,16 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     if ((c.v == verdict::fail || c.v == verdict::unreadable) && !c.request.empty()) {
       try {
         json request = json::parse(c.request);
-        const json answer = reference_answer(request);
-        c.reference_result = answer.value("ok", false) ? answer["result"] : answer["error"];
-        request["precision"] = answer.value("precision", "exact");  // the reproduce command gives this answer
+        if (c.op == "scene.run") {
+          // Judged by laws, not against a trajectory; the reference's own
+          // trajectory (minutes in 100 digits for a pyramid) is one eval away.
+          request["precision"] = "double";
+          c.reference_result = "judged by laws; the reference's trajectory: the reproduce command";
+        } else {
+          const json answer = reference_answer(request);
+          c.reference_result = answer.value("ok", false) ? answer["result"] : answer["error"];
+          request["precision"] = answer.value("precision", "exact");  // the reproduce command gives this answer
+        }
         c.request = eval::to_json_text(request);
       } catch (const std::exception& e) {
         c.reference_result = e.what();
