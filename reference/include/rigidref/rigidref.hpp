@@ -45,6 +45,7 @@
 // bodies, the reference scenes.
 #include "rigidref/impulse.hpp"
 #include "rigidref/scene_reference.hpp"
+#include "rigidref/scene_run.hpp"
 #include "rigidref/scene_state.hpp"
 #include "rigidref/solver.hpp"
 #include "rigidref/step_pair.hpp"
@@ -71,6 +72,7 @@
 #include "rigidref/judge/matrix.hpp"
 #include "rigidref/judge/measure.hpp"
 #include "rigidref/judge/rules.hpp"
+#include "rigidref/judge/scene.hpp"
 #include "rigidref/judge/shape.hpp"
 #include "rigidref/judge/step.hpp"
 #include "rigidref/judge/verdict.hpp"
