@@ -562,6 +562,7 @@ const std::map<std::string, op_judge, std::less<>>& op_judges() {
       {"scene.run",
        [](const json& q, result_reader& r, judge::verdict& errors, const judge::engine& e) {
          const judge::scene_case c = scene_case_of(q);
+         judge::validate_scene_case(c);  // the reference rejects what eval rejects
          judge::engine with_threshold = e;
          if (q.contains("restitution_threshold")) {  // an eval extension: the engine claims this threshold
            const exact t = input_number(q["restitution_threshold"], "restitution_threshold");

@@ -102,6 +102,10 @@ double reach(const shape_params& s, pt d, double angle) {
   return best;
 }
 
+// step.pair and scene.run draw the same bodies; scene.run steps them
+// `scene_steps` times.
+bool with_bodies(const std::string& op) { return op == "step.pair" || op == "scene.run"; }
+
 // ---- random parameters -----------------------------------------------------
 
 struct drawer {
@@ -140,7 +144,7 @@ case_params draw_case(const std::string& op, drawer& d) {
   } else if (op == "contact.manifold") {
     p.a = draw_shape(d, {0, 0, 1});
     p.b = draw_shape(d, {0, 0, 1});
-  } else if (op == "step.pair") {
+  } else if (with_bodies(op)) {
     p.scene = d(0, 2);
     p.a = draw_shape(d, {0, 1});
     p.b = draw_shape(d, {0, 0, 1});
@@ -163,13 +167,14 @@ case_params draw_case(const std::string& op, drawer& d) {
     p.gravity = p.scene != 2 && d(0, 1) == 1;
     p.overlap_permille = d(1, 30);
     p.direction_deg = d(0, 359);
+    if (op == "scene.run") p.scene_steps = d(1, 120);
   } else {
     p.a = draw_shape(d, {0, 0, 0, 1, 2, 3, 4, 5});
     p.b = draw_shape(d, {0, 0, 0, 1, 2, 3, 4, 5});
     if (op == "gjk.distance" || op == "epa.penetration")
       if (p.a.kind != 0 && p.a.kind != 5 && p.b.kind != 0 && p.b.kind != 5) p.a.kind = 0;  // one polygon at least
   }
-  if (op != "mass.polygon" && op != "step.pair") {
+  if (op != "mass.polygon" && !with_bodies(op)) {
     p.direction_deg = d(0, 359);
     // Apart, touching and overlapping alike: centre distances around the
     // sum of the sizes, and near touching more often.
@@ -256,7 +261,7 @@ void detail_shrinks(std::vector<case_params>& out, const case_params& p, shape_p
 
 const std::vector<std::string>& hunt_ops() {
   static const std::vector<std::string> ops = {"mass.polygon", "gjk.distance", "epa.penetration", "contact.manifold",
-                                               "step.pair"};
+                                               "step.pair", "scene.run"};
   return ops;
 }
 
@@ -266,7 +271,8 @@ std::vector<case_params> shrinks_of(const case_params& p) {
     try_values(out, p, p.*f, towards(p.*f, target), [&](case_params& q, int c) { q.*f = c; });
   };
   const bool pair = p.op != "mass.polygon";
-  if (p.op == "step.pair") {
+  if (with_bodies(p.op)) {
+    if (p.op == "scene.run") field(&case_params::scene_steps, 1);
     field(&case_params::scene, 0);
     form_shrinks(out, p, &case_params::b, false);
     detail_shrinks(out, p, &case_params::b);
@@ -331,7 +337,7 @@ json request_of(const case_params& p) {
     if (p.density_exp != 0) r["density"] = f32(std::pow(10.0, p.density_exp));
     return r;
   }
-  if (p.op == "step.pair") {
+  if (with_bodies(p.op)) {
     const auto body = [](const shape_params& s, pt position, double angle, pt v, double w, bool fixed) {
       json b = s.kind == 1 ? json{{"radius", f32(size_of(s))}} : json{{"vertices", shape_json(s, {0, 0})}};
       b["position"] = xy(position);
@@ -378,6 +384,13 @@ json request_of(const case_params& p) {
     r["restitution"] = f32(p.restitution_pc / 100.0);
     r["friction"] = f32(p.friction_pc / 100.0);
     r["dt"] = f32(1.0 / 60);
+    if (p.op == "scene.run") {  // the same two bodies, stepped scene_steps times
+      r["bodies"] = json::array({r["body1"], r["body2"]});
+      r.erase("body1");
+      r.erase("body2");
+      r["steps"] = std::clamp(p.scene_steps, 1, 120);
+      r["record_every"] = 1;
+    }
     return r;
   }
   // Pairs: a where its offset puts it, b at the given direction and centre
@@ -407,12 +420,13 @@ std::vector<case_params> neighbours_of(const case_params& p) {
     const auto shape_step = [&](int shape_params::*f, int lo, int hi, int by) {
       step([&](case_params& q, int v) { (q.*which).*f = v; }, s.*f, lo, hi, by);
     };
-    shape_step(&shape_params::n, 3, p.op == "step.pair" ? 12 : 64, 1);
-    shape_step(&shape_params::size_exp, p.op == "step.pair" ? -1 : -6, p.op == "step.pair" ? 1 : 6, 1);
-    shape_step(&shape_params::thin_exp, 0, p.op == "step.pair" ? 1 : 6, 1);
+    const bool bodies = with_bodies(p.op);
+    shape_step(&shape_params::n, 3, bodies ? 12 : 64, 1);
+    shape_step(&shape_params::size_exp, bodies ? -1 : -6, bodies ? 1 : 6, 1);
+    shape_step(&shape_params::thin_exp, 0, bodies ? 1 : 6, 1);
     shape_step(&shape_params::turn_deg, 0, 359, 5);
     shape_step(&shape_params::digits, 0, 8, 1);
-    if (p.op != "step.pair") {
+    if (!bodies) {
       shape_step(&shape_params::off_exp, 0, 6, 1);
       shape_step(&shape_params::off_x, -9, 9, 1);
     }
@@ -420,7 +434,8 @@ std::vector<case_params> neighbours_of(const case_params& p) {
   const auto own = [&](int case_params::*f, int lo, int hi, int by) {
     step([&](case_params& q, int v) { q.*f = v; }, p.*f, lo, hi, by);
   };
-  if (p.op == "step.pair") {
+  if (with_bodies(p.op)) {
+    if (p.op == "scene.run") own(&case_params::scene_steps, 1, 120, 10);
     for (int case_params::*v : {&case_params::vx, &case_params::vy}) own(v, -99, 99, 5);
     own(&case_params::w, -30, 30, 2);
     own(&case_params::restitution_pc, 0, 100, 5);
@@ -447,13 +462,14 @@ json describe(const case_params& p) {
     return d;
   };
   json d = json::object();
-  if (p.op != "step.pair" || p.scene == 2) d["a"] = shape(p.a);  // a ground or a wall is fixed
+  if (!with_bodies(p.op) || p.scene == 2) d["a"] = shape(p.a);  // a ground or a wall is fixed
   if (p.op != "mass.polygon") {
     d["b"] = shape(p.b);
     d["b"].erase("offset");  // b is placed from a (direction and centre distance)
   }
-  if (p.op != "mass.polygon" && p.op != "step.pair") d["centre_distance"] = p.gap / 100000.0;
-  if (p.op == "step.pair") {
+  if (p.op != "mass.polygon" && !with_bodies(p.op)) d["centre_distance"] = p.gap / 100000.0;
+  if (with_bodies(p.op)) {
+    if (p.op == "scene.run") d["steps"] = p.scene_steps;
     d["scene"] = p.scene == 0 ? "ground" : p.scene == 1 ? "wall" : "pair";
     d["restitution"] = p.restitution_pc / 100.0;
     d["friction"] = p.friction_pc / 100.0;

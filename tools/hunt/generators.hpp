@@ -53,6 +53,7 @@ struct case_params {
   int restitution_pc = 0, friction_pc = 0;
   bool gravity = false;
   int overlap_permille = 10;  // step.pair: the bodies overlap by this part of the smaller size, 1..100
+  int scene_steps = 60;       // scene.run: step.pair's two bodies stepped this many times, 1..120
 };
 
 // The generator of `op` (one of hunt_ops()); throws std::invalid_argument

@@ -9,7 +9,8 @@
 //              whose bounding circles meet, found as step.pair finds them
 //              (clipping, one point for a circle), points apart by up to a
 //              rounding margin included (D-SCENERUN-1);
-//   impulses   v* = v + g h, then sequential impulses over all contacts
+//   impulses   v* = v + g h; one contact: the coupled impulse model (as
+//              step.pair); several: sequential impulses over all contacts
 //              swept until the complementarity residual is at rounding
 //              level: the LCP solution, no position correction, the last
 //              step's impulses as the warm start (D-SCENERUN-2);
@@ -224,7 +225,31 @@ scene_run_result<T> scene_run(const scene_run_request<T>& q) {
       w[i] = q.bodies[i].is_static ? T(0) : state[i].angular_velocity;
     }
     last.clear();
-    if (!sc.empty()) {
+    if (sc.size() == 1) {  // one contact: the coupled model, exact (D-STEP-6); sweeps may cycle (D-SOLVER-10)
+      const solver_contact<T>& k = sc[0];
+      const std::size_t ab[2] = {k.body_a, k.body_b};
+      contact_body<T> cb[2];
+      for (int m = 0; m < 2; ++m) {
+        const std::size_t i = ab[m];
+        cb[m].mass = mass[i].mass;
+        cb[m].inertia = mass[i].inertia;
+        cb[m].velocity = v[i];
+        cb[m].angular_velocity = w[i];
+        cb[m].r = k.point - state[i].center;
+        cb[m].is_static = q.bodies[i].is_static;
+      }
+      const T e = q.restitution_threshold > 0 && !detail::approaches_faster(cb[0], cb[1], k.normal, q.restitution_threshold)
+                      ? T(0)
+                      : q.restitution;
+      const pair_impulse_result<T> r = impulse_pair<T>(cb[0], cb[1], k.normal, e, q.friction, impulse_model::coupled);
+      last[keys[0]] = {r.jn, r.jt};
+      const body_velocity<T>* after[2] = {&r.body1_after, &r.body2_after};
+      for (int m = 0; m < 2; ++m)
+        if (!q.bodies[ab[m]].is_static) {
+          v[ab[m]] = after[m]->velocity;
+          w[ab[m]] = after[m]->angular_velocity;
+        }
+    } else if (!sc.empty()) {
       std::vector<solver_body<T>> sb(n);
       for (std::size_t i = 0; i < n; ++i) {
         sb[i].mass = mass[i].mass;

@@ -66,6 +66,37 @@ struct scene_answer {
   std::vector<scene_frame_answer> frames;
 };
 
+// The reference's checks of the scene (scene_run.hpp): a bad polygon,
+// radius, density, dt, coefficient or step count is invalid_input, as
+// `rigidref eval` says, so that check tells a rejected valid case from a
+// case both reject.
+inline void validate_scene_case(const scene_case& c) {
+  scene_run_request<long double> q;
+  const auto ld = [](const exact& x) { return static_cast<long double>(round_to<long double>(x)); };
+  for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+    const step_body_case& s = c.bodies[i];
+    step_body<long double> b;
+    b.is_circle = s.is_circle;
+    b.radius = ld(s.radius);
+    for (const exact_point& p : s.vertices) b.vertices.push_back({ld(p.x), ld(p.y)});
+    b.position = {ld(s.position.x), ld(s.position.y)};
+    b.angle = ld(s.angle);
+    b.velocity = {ld(s.velocity.x), ld(s.velocity.y)};
+    b.angular_velocity = ld(s.angular_velocity);
+    b.density = ld(s.density);
+    b.is_static = s.is_static;
+    q.bodies.push_back(b);
+    rigidref::detail::as_scene_run([&] { return step_body_mass(b, rigidref::detail::scene_body_name(i)); });
+  }
+  q.restitution = ld(c.restitution);
+  q.friction = ld(c.friction);
+  q.dt = ld(c.dt);
+  q.gravity = {ld(c.gravity.x), ld(c.gravity.y)};
+  q.steps = c.steps;
+  q.record_every = c.record_every;
+  rigidref::detail::validate_scene(q);
+}
+
 namespace scene_detail {
 
 using ld = long double;
@@ -333,31 +364,34 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
 
   // ---- penetration (D-SCENERUN-5) -------------------------------------------
   {
+    // A pair's depth grows in a step by at most h times the fastest relative
+    // motion of two of its material points in that step (semi-implicit
+    // Euler moves with the new velocities, a position-first engine with the
+    // old ones): from the deeper of the last frame's depth and the slop.
     worst wo;
-    std::vector<std::vector<ld>> speed(n, std::vector<ld>(n, 0));  // the pair's fastest relative speed so far
-    std::vector<std::vector<ld>> start(n, std::vector<ld>(n, 0));
+    std::vector<std::vector<ld>> last_speed(n, std::vector<ld>(n, 0)), last_depth(n, std::vector<ld>(n, 0));
+    const ld r = static_cast<ld>(c.record_every);
     for (std::size_t k = 0; k <= K; ++k)
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = i + 1; j < n; ++j) {
           if (bodies[i].fixed && bodies[j].fixed) continue;
           const pose &pi = frames[k][i], &pj = frames[k][j];
           const ld u = norm(pi.v - pj.v) + std::abs(pi.w) * bodies[i].reach + std::abs(pj.w) * bodies[j].reach;
-          speed[i][j] = std::max(speed[i][j], u);
-          if (norm(pj.c - pi.c) > bodies[i].reach + bodies[j].reach) continue;
-          const ld d = depth(bodies[i], pi, bodies[j], pj);
-          if (k == 0) {
-            start[i][j] = std::max(d, ld(0));
-            continue;
-          }
+          const ld u_step = std::max(u, last_speed[i][j]);
+          last_speed[i][j] = u;
+          const ld d = norm(pj.c - pi.c) > bodies[i].reach + bodies[j].reach ? ld(0) : std::max(depth(bodies[i], pi, bodies[j], pj), ld(0));
+          const ld before = last_depth[i][j];
+          last_depth[i][j] = d;
+          if (k == 0 || d == 0) continue;
           const ld scale = std::max(coord(k, i), coord(k, j));
-          const ld allowed = std::max(start[i][j], slop) + h * speed[i][j] + budget * eps * scale;
+          const ld allowed = std::max(before, slop) + r * h * u_step + budget * eps * scale;
           wo.see(d, allowed, scale,
                  at(k) + ", bodies " + std::to_string(i) + " and " + std::to_string(j) + " (depth " +
-                     format_eps(static_cast<double>(d)) + ")",
+                     format_eps(static_cast<double>(d)) + ", " + format_eps(static_cast<double>(before)) + " before)",
                  "depth");
         }
     if (!wo.any)
-      out.add(not_judged("penetration", "no two bodies come near each other"));
+      out.add(not_judged("penetration", "no two bodies overlap in any frame"));
     else
       out.add(wo.verdict("penetration", eps));
   }
@@ -373,9 +407,12 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
       for (std::size_t i = 0; i < n && found.empty(); ++i)
         for (std::size_t j = 0; j < n && found.empty(); ++j) {
           if (bodies[i].fixed || !bodies[j].fixed) continue;
+          // Apart at both frames (a body that slides over a corner while
+          // overlapping by the allowed depth may carry its centre across it).
           const v2 x = frames[k - 1][i].c, y = frames[k][i].c;
           if (!inside(x, bodies[j], frames[0][j]) && !inside(y, bodies[j], frames[0][j]) &&
-              segment_crosses(x, y, bodies[j], frames[0][j]))
+              segment_crosses(x, y, bodies[j], frames[0][j]) && depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < 0 &&
+              depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) < 0)
             found = at(k) + ": body " + std::to_string(i) + "'s centre passed through static body " + std::to_string(j);
         }
     field_verdict f;
@@ -487,7 +524,8 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         if (first.empty()) first = at(k);
       }
     }
-    field_verdict f = law("energy", excess, settle, std::max(scale_max, ld(1e-300L)), eps, first,
+    // One step's rounding on top: the excess is a sum of roundings at most.
+    field_verdict f = law("energy", excess, settle + budget * eps * scale_max, std::max(scale_max, ld(1e-300L)), eps, first,
                           "energy gained beyond the per-step bounds");
     out.add(f);
   }
