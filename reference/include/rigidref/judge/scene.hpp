@@ -407,12 +407,14 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
       for (std::size_t i = 0; i < n && found.empty(); ++i)
         for (std::size_t j = 0; j < n && found.empty(); ++j) {
           if (bodies[i].fixed || !bodies[j].fixed) continue;
-          // Apart at both frames (a body that slides over a corner while
-          // overlapping by the allowed depth may carry its centre across it).
+          // Apart at one frame at least: a body sliding in contact over a
+          // corner, overlapping by the allowed depth at both frames, may
+          // carry its centre across the corner.
           const v2 x = frames[k - 1][i].c, y = frames[k][i].c;
           if (!inside(x, bodies[j], frames[0][j]) && !inside(y, bodies[j], frames[0][j]) &&
-              segment_crosses(x, y, bodies[j], frames[0][j]) && depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < 0 &&
-              depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) < 0)
+              segment_crosses(x, y, bodies[j], frames[0][j]) &&
+              (depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < 0 ||
+               depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) < 0))
             found = at(k) + ": body " + std::to_string(i) + "'s centre passed through static body " + std::to_string(j);
         }
     field_verdict f;
