@@ -693,7 +693,7 @@ json one_contact_engine(const json& c, spin_bug bug) {
   const double c2x = px + co * s / 2 - si * s / 2, c2y = py + si * s / 2 + co * s / 2;
   const double qx = px, qy = py / 2;  // midway between the corner (px, py) and the face y = 0
   const double rn1 = qx - c1x, rn2 = qx - c2x;  // r x n with n = (0, 1)
-  (void)c1y;
+  (void)c1y, (void)c2y, (void)qy;  // with n = (0, 1) only the x lever arms enter r x n
   const double v1y = 0, w1 = 0, v2x = b2["velocity"][0], v2y = b2["velocity"][1], w2 = b2["angular_velocity"];
   const bool spin2 = bug != spin_bug::no_spin_of_body2;
   const double un = (v2y + w2 * rn2) - (v1y + w1 * rn1);
