@@ -74,17 +74,7 @@ inline void validate_scene_case(const scene_case& c) {
   scene_run_request<long double> q;
   const auto ld = [](const exact& x) { return static_cast<long double>(round_to<long double>(x)); };
   for (std::size_t i = 0; i < c.bodies.size(); ++i) {
-    const step_body_case& s = c.bodies[i];
-    step_body<long double> b;
-    b.is_circle = s.is_circle;
-    b.radius = ld(s.radius);
-    for (const exact_point& p : s.vertices) b.vertices.push_back({ld(p.x), ld(p.y)});
-    b.position = {ld(s.position.x), ld(s.position.y)};
-    b.angle = ld(s.angle);
-    b.velocity = {ld(s.velocity.x), ld(s.velocity.y)};
-    b.angular_velocity = ld(s.angular_velocity);
-    b.density = ld(s.density);
-    b.is_static = s.is_static;
+    const step_body<long double> b = step_body_in<long double>(c.bodies[i]);
     q.bodies.push_back(b);
     rigidref::detail::as_scene_run([&] { return step_body_mass(b, rigidref::detail::scene_body_name(i)); });
   }
@@ -277,10 +267,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     b.circle = s.is_circle;
     b.fixed = s.is_static;
     (b.fixed ? fixed : dynamic) += 1;
-    step_body<ld> q;
-    q.is_circle = s.is_circle;
-    q.radius = to_ld(s.radius);
-    for (const exact_point& p : s.vertices) q.vertices.push_back({to_ld(p.x), to_ld(p.y)});
+    step_body<ld> q = step_body_in<ld>(s);
     q.density = s.density > 0 ? to_ld(s.density) : ld(1);
     q.is_static = false;
     const step_mass<ld> m = step_body_mass(q, "bodies[" + std::to_string(i) + "]");
@@ -431,13 +418,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   std::vector<step_body<ld>> start(n);
   std::vector<rigidref::detail::pose<ld>> start_pose(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const step_body_case& s = c.bodies[i];
-    step_body<ld>& q = start[i];
-    q.is_circle = s.is_circle;
-    q.radius = to_ld(s.radius);
-    for (const exact_point& p : s.vertices) q.vertices.push_back({to_ld(p.x), to_ld(p.y)});
-    q.position = {to_ld(s.position.x), to_ld(s.position.y)};
-    q.angle = to_ld(s.angle);
+    const step_body<ld>& q = start[i] = step_body_in<ld>(c.bodies[i]);
     const pose& f = frames[0][i];
     start_pose[i] = {std::cos(q.angle), std::sin(q.angle), q.position, {f.c.x, f.c.y}};
   }
@@ -449,16 +430,24 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   };
   // Support depth: contacts hop by hop from a static body (D-SCENERUN-9);
   // a body with no chain to one counts as n hops.
+  // Which pairs (not both static) touch at the start, found once.
+  std::optional<std::vector<std::vector<bool>>> near_memo;
+  const auto touching_at_start = [&]() -> const std::vector<std::vector<bool>>& {
+    if (near_memo) return *near_memo;
+    std::vector<std::vector<bool>> near(n, std::vector<bool>(n, false));
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j)
+        near[i][j] = near[j][i] = !(bodies[i].fixed && bodies[j].fixed) && !touching(i, j).empty();
+    near_memo = std::move(near);
+    return *near_memo;
+  };
   std::optional<std::vector<std::size_t>> hops_memo;
   const auto support_hops = [&]() -> const std::vector<std::size_t>& {
     if (hops_memo) return *hops_memo;
     std::vector<std::size_t> hops(n, n);
     for (std::size_t i = 0; i < n; ++i)
       if (bodies[i].fixed) hops[i] = 0;
-    std::vector<std::vector<bool>> near(n, std::vector<bool>(n, false));
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = i + 1; j < n; ++j)
-        near[i][j] = near[j][i] = !(bodies[i].fixed && bodies[j].fixed) && !touching(i, j).empty();
+    const std::vector<std::vector<bool>>& near = touching_at_start();
     for (bool changed = true; changed;) {
       changed = false;
       for (std::size_t i = 0; i < n; ++i)
@@ -571,14 +560,10 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     // rest: v' = 0 solves the contact LCP.
     scene_run_request<double> q;
     for (std::size_t i = 0; i < n; ++i) {
-      step_body<double> b;
-      b.is_circle = start[i].is_circle;
-      b.radius = static_cast<double>(start[i].radius);
-      for (const vec2<ld>& p : start[i].vertices) b.vertices.push_back({static_cast<double>(p.x), static_cast<double>(p.y)});
-      b.position = {static_cast<double>(start[i].position.x), static_cast<double>(start[i].position.y)};
-      b.angle = static_cast<double>(start[i].angle);
-      b.density = static_cast<double>(to_ld(c.bodies[i].density > 0 ? c.bodies[i].density : exact(1)));
-      b.is_static = bodies[i].fixed;
+      step_body<double> b = step_body_in<double>(c.bodies[i]);  // at rest: no velocity to carry
+      b.velocity = {};
+      b.angular_velocity = 0;
+      if (!(c.bodies[i].density > 0)) b.density = 1;  // a static body's density is never used
       q.bodies.push_back(b);
     }
     q.friction = static_cast<double>(mu);
@@ -610,7 +595,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
       ld kappa = 1;
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = i + 1; j < n; ++j)
-          if (!bodies[i].fixed && !bodies[j].fixed && !touching(i, j).empty())
+          if (!bodies[i].fixed && !bodies[j].fixed && touching_at_start()[i][j])
             kappa = std::max({kappa, bodies[i].mass / bodies[j].mass, bodies[j].mass / bodies[i].mass});
       worst wo;
       for (std::size_t k = 1; k <= K; ++k)

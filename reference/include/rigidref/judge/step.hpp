@@ -98,23 +98,28 @@ struct step_verdict : verdict {
   std::vector<contact_velocities> contacts;  // the contacts the laws used, in order
 };
 
+// A case's body in T, every number rounded once (step.pair's and
+// scene.run's references and the judge's own geometry).
+template <class T>
+step_body<T> step_body_in(const step_body_case& b) {
+  step_body<T> o;
+  o.is_circle = b.is_circle;
+  for (const exact_point& p : b.vertices) o.vertices.push_back({round_to<T>(p.x), round_to<T>(p.y)});
+  o.radius = round_to<T>(b.radius);
+  o.position = {round_to<T>(b.position.x), round_to<T>(b.position.y)};
+  o.angle = round_to<T>(b.angle);
+  o.velocity = {round_to<T>(b.velocity.x), round_to<T>(b.velocity.y)};
+  o.angular_velocity = round_to<T>(b.angular_velocity);
+  o.density = round_to<T>(b.density);
+  o.is_static = b.is_static;
+  return o;
+}
+
 // The reference step in 100 digits, optionally with a restitution threshold
 // and at given contacts (step_pair.hpp).
 inline step_pair_result<mp100> reference_step(const step_case& c, const exact& threshold = 0,
                                               const std::optional<std::vector<step_contact<mp100>>>& at = std::nullopt) {
-  const auto body = [](const step_body_case& b) {
-    step_body<mp100> o;
-    o.is_circle = b.is_circle;
-    for (const exact_point& p : b.vertices) o.vertices.push_back({round_to<mp100>(p.x), round_to<mp100>(p.y)});
-    o.radius = round_to<mp100>(b.radius);
-    o.position = {round_to<mp100>(b.position.x), round_to<mp100>(b.position.y)};
-    o.angle = round_to<mp100>(b.angle);
-    o.velocity = {round_to<mp100>(b.velocity.x), round_to<mp100>(b.velocity.y)};
-    o.angular_velocity = round_to<mp100>(b.angular_velocity);
-    o.density = round_to<mp100>(b.density);
-    o.is_static = b.is_static;
-    return o;
-  };
+  const auto body = [](const step_body_case& b) { return step_body_in<mp100>(b); };
   step_pair_request<mp100> q;
   q.body1 = body(c.body1);
   q.body2 = body(c.body2);
