@@ -13,6 +13,8 @@
 //   head_on        restitution applied as e^2; the other disc's mass ignored
 //   linear_momentum the other disc's mass ignored
 //   rest           a stack whose top box sinks 1e-4 m a step
+//   penetration    a box put 0.05 m into the one below in one frame
+//   angular_momentum a box spinning 10 % faster after a glancing impact
 //   static_bodies  the static slab reported 1 mm off
 //   free_flight    gravity left out of the position update
 //   tunnelling     a fast disc passing through a thin wall
@@ -271,7 +273,8 @@ TEST_CASE("scene.run wrong engines: head-on with e^2, and with the other disc's 
   }
 }
 
-TEST_CASE("scene.run wrong engines: a sinking stack, a moving static slab, free flight without gravity's h^2 term",
+TEST_CASE("scene.run wrong engines: a sinking stack, a jump into a box, a spin-up, a moving static slab, free flight "
+          "without gravity's h^2 term",
           "[scene][wrong]") {
   SECTION("rest") {
     const std::vector<json> cases = with_family("rest", "stack-10");
@@ -286,6 +289,36 @@ TEST_CASE("scene.run wrong engines: a sinking stack, a moving static slab, free 
     });
     CHECK(law(honest.lines[0], "rest") == "pass");
     CHECK(law(sinking.lines[0], "rest") == "fail");
+  }
+  SECTION("penetration") {
+    // One frame puts the second box 0.05 m into the first: a jump far past
+    // one step's motion at rest and the slop (D-SCENERUN-5).
+    const std::vector<json> cases = with_family("rest", "stack-10");
+    const verdicts jumped = judge(cases, [](const json& c) {
+      json a = reference_in_double(c);
+      json& b = a["result"]["frames"][100]["bodies"][2];
+      b["position"][1] = b["position"][1].get<double>() - 0.05;
+      return a;
+    });
+    CHECK(law(jumped.lines[0], "penetration") == "fail");
+  }
+  SECTION("angular_momentum") {
+    // After the glancing impact the box spins 10 % faster than the impulse
+    // left it: linear momentum is kept, angular momentum is not.
+    const std::vector<json> cases = with_family("head-on", "glancing");
+    const verdicts honest = judge(cases, reference_in_double);
+    const verdicts spun = judge(cases, [](const json& c) {
+      json a = reference_in_double(c);
+      const double w0 = c["bodies"][0]["angular_velocity"];
+      for (json& f : a["result"]["frames"]) {
+        json& b = f["bodies"][0];
+        if (b["angular_velocity"].get<double>() != w0) b["angular_velocity"] = 1.1 * b["angular_velocity"].get<double>();
+      }
+      return a;
+    });
+    CHECK(law(honest.lines[0], "angular_momentum") == "pass");
+    CHECK(law(spun.lines[0], "linear_momentum") == "pass");
+    CHECK(law(spun.lines[0], "angular_momentum") == "fail");
   }
   SECTION("static_bodies") {
     const std::vector<json> cases = with_family("ramp", "-1.5");
