@@ -614,7 +614,9 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   // ---- free_flight (D-SCENERUN-10) ------------------------------------------------
   {
     // Applies when no two bodies' bounding circles can meet on the ballistic
-    // paths (semi-implicit Euler's; the continuous path lies within reach).
+    // paths (semi-implicit Euler's; the continuous path lies within reach),
+    // between frames too: a fast body may be on either side of another at
+    // two frames (D-SCENERUN-10).
     const auto ballistic = [&](std::size_t i, long s) {
       const pose& p = frames[0][i];
       if (bodies[i].fixed) return p.c;
@@ -627,9 +629,15 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
       for (std::size_t j = i + 1; j < n && !meets; ++j) {
         if (bodies[i].fixed && bodies[j].fixed) continue;
         const ld reach = (bodies[i].reach + bodies[j].reach) * (1 + 1e-6L) + gn * h * h * c.steps;
-        for (long s = 0; s <= c.steps && !meets; ++s)
-          if (norm(ballistic(j, s) - ballistic(i, s)) <= reach)
-            meets = "bodies " + std::to_string(i) + " and " + std::to_string(j) + " may touch";
+        for (long s = 0; s < c.steps && !meets; ++s) {
+          // The closest the relative position comes to zero on the chord
+          // from step s to step s + 1.
+          const v2 a = ballistic(j, s) - ballistic(i, s), b = ballistic(j, s + 1) - ballistic(i, s + 1);
+          const v2 ab = b - a;
+          const ld len2 = dot(ab, ab);
+          const ld u = len2 == 0 ? ld(0) : std::clamp(-dot(a, ab) / len2, ld(0), ld(1));
+          if (norm(a + u * ab) <= reach) meets = "bodies " + std::to_string(i) + " and " + std::to_string(j) + " may touch";
+        }
       }
     if (meets) {
       out.add(not_judged("free_flight", *meets));
