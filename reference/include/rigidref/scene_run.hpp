@@ -30,6 +30,7 @@
 #include "rigidref/scalar.hpp"
 #include "rigidref/scene_continuous.hpp"
 #include "rigidref/solver.hpp"
+#include "rigidref/solver_modes.hpp"
 #include "rigidref/step_pair.hpp"
 #include "rigidref/vec2.hpp"
 
@@ -289,6 +290,13 @@ scene_run_result<T> scene_run(const scene_run_request<T>& q) {
         sweeps += sp.iterations;
         out.sweeps += sp.iterations;
         if (r.residual <= tolerance) break;
+        // A few contacts whose sweeps creep: solved by their modes (D-SCENERUN-2).
+        if (sweeps == 4096 && sc.size() <= solver_modes_max_contacts)
+          if (const auto by_modes = solve_contacts_by_modes(sb, sc, k, q.restitution_threshold, sp, tolerance);
+              by_modes && by_modes->residual <= tolerance) {
+            r = *by_modes;
+            break;
+          }
         if (sweeps >= q.max_sweeps)
           throw no_convergence("scene.run: step " + std::to_string(step) + ": sequential impulses over " +
                                std::to_string(sc.size()) + " contact points did not reach the LCP solution in " +
