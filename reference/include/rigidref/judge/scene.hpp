@@ -19,6 +19,12 @@
 //                   every impact
 //   head_on         two discs along their centre line, no gravity
 // A law that does not apply is "not judged" with its reason.
+// What eight engines fail here and why, class by class with the cause in
+// each engine's source, and where these laws themselves are in doubt:
+// derivations/engine_dynamics.md D-DYNENG-4 (the table), D-DYNENG-5 (Box2D
+// 2.4.1, box2d-wasm, planck), D-DYNENG-6 (Box2D 3.1.1), D-DYNENG-7 (Chipmunk),
+// D-DYNENG-8 (Rapier), D-DYNENG-9 (matter), D-DYNENG-10 (p2), D-DYNENG-11
+// (suspected false verdicts and a false pass).
 //
 // Arithmetic: long double (64-bit significand) on the engine's numbers
 // (doubles); budgets are 128 eps of the engine per step (the step.pair
