@@ -340,6 +340,36 @@ TEST_CASE("scene.run wrong engines: a sinking stack, a jump into a box, a spin-u
     CHECK(law(honest.lines[0], "rest") == "pass");
     CHECK(law(sinking.lines[0], "rest") == "fail");
   }
+  SECTION("rest: a row of skinned boxes spreads; a row that slides does not pass") {
+    // Five unit boxes side by side on the ground, exactly touching. An
+    // engine with skins of 0.01 (declared: both skins 0.02, slop 0.005)
+    // opens each side contact by 2 skins less the slop, the row growing
+    // about its middle: the end boxes move 0.03 (D-SCENERUN-9). A row that
+    // slides 0.08 as a block moves its middle box beyond what its two side
+    // contacts to either end and its support allow (0.065).
+    json c = {{"id", "row"}, {"op", "scene.run"}, {"dt", 1.0 / 60}, {"steps", 30}, {"gravity", {0, -10}},
+              {"friction", 0.6}};
+    c["bodies"] = json::array({{{"vertices", {{-5, -1}, {5, -1}, {5, 0}, {-5, 0}}}, {"static", true}}});
+    for (int k = 0; k < 5; ++k)
+      c["bodies"].push_back({{"vertices", {{-0.5, 0}, {0.5, 0}, {0.5, 1}, {-0.5, 1}}}, {"position", {k - 2, 0}}});
+    const auto shifted = [](const std::function<double(int, int)>& dx) {
+      return [dx](const json& q) {
+        json a = reference_in_double(q);
+        for (json& f : a["result"]["frames"])
+          for (int k = 0; k < 5; ++k) {
+            json& p = f["bodies"][k + 1]["position"];
+            p[0] = p[0].get<double>() + dx(k, f["step"].get<int>());
+          }
+        a["allowances"] = {{"penetration_slop", 0.005}, {"polygon_radius", 0.02}};
+        return a;
+      };
+    };
+    const verdicts spreading = judge({c}, shifted([](int k, int step) { return (k - 2) * 0.015 * std::min(step, 10) / 10.0; }));
+    const verdicts sliding = judge({c}, shifted([](int, int step) { return 0.08 * std::min(step, 10) / 10.0; }));
+    INFO(spreading.lines[0].dump() << "\n" << sliding.lines[0].dump());
+    CHECK(law(spreading.lines[0], "rest") == "pass");
+    CHECK(law(sliding.lines[0], "rest") == "fail");
+  }
   SECTION("penetration") {
     // One frame puts the second box 0.05 m into the first: a jump far past
     // one step's motion at rest and the slop (D-SCENERUN-5).

@@ -466,6 +466,46 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     hops_memo = std::move(hops);
     return *hops_memo;
   };
+  // Side-by-side spread (D-SCENERUN-9): between dynamic bodies touching at
+  // the start with a contact normal across gravity, each contact of a row of
+  // skinned bodies may open by the skins; a body may be pushed by every
+  // contact between it and its row's far end (its eccentricity in the graph
+  // of side contacts), and is carried by what spreads under it.
+  const auto spread_hops = [&]() {
+    std::vector<std::size_t> out_hops(n, 0);
+    if (skin == 0 || gn == 0) return out_hops;
+    const v2 down = (1 / gn) * g;
+    std::vector<std::vector<std::size_t>> side(n);
+    const std::vector<std::vector<bool>>& near = touching_at_start();
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) {
+        if (bodies[i].fixed || bodies[j].fixed || !near[i][j]) continue;
+        const std::vector<step_contact<ld>> k = touching(i, j);
+        if (!k.empty() && std::abs(dot(v2{k[0].normal.x, k[0].normal.y}, down)) <= 1e-6L) {
+          side[i].push_back(j);
+          side[j].push_back(i);
+        }
+      }
+    for (std::size_t i = 0; i < n; ++i) {  // breadth first: the farthest body of i's row
+      std::vector<std::size_t> dist(n, n);
+      std::vector<std::size_t> queue{i};
+      dist[i] = 0;
+      for (std::size_t q = 0; q < queue.size(); ++q)
+        for (const std::size_t j : side[queue[q]])
+          if (dist[j] == n) {
+            dist[j] = dist[queue[q]] + 1;
+            out_hops[i] = std::max(out_hops[i], dist[j]);
+            queue.push_back(j);
+          }
+    }
+    const std::vector<std::size_t>& hops = support_hops();
+    for (std::size_t d = 1; d <= n; ++d)  // carried: in order of support depth
+      for (std::size_t i = 0; i < n; ++i)
+        if (!bodies[i].fixed && hops[i] == d)
+          for (std::size_t j = 0; j < n; ++j)
+            if (!bodies[j].fixed && near[i][j] && hops[j] + 1 == d) out_hops[i] = std::max(out_hops[i], out_hops[j]);
+    return out_hops;
+  };
   bool all_at_rest = dynamic > 0;
   for (std::size_t i = 0; i < n; ++i)
     if (!bodies[i].fixed && (frames[0][i].v.x != 0 || frames[0][i].v.y != 0 || frames[0][i].w != 0)) all_at_rest = false;
@@ -609,11 +649,12 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         for (std::size_t j = i + 1; j < n; ++j)
           if (!bodies[i].fixed && !bodies[j].fixed && touching_at_start()[i][j])
             kappa = std::max({kappa, bodies[i].mass / bodies[j].mass, bodies[j].mass / bodies[i].mass});
+      const std::vector<std::size_t> spread = spread_hops();
       worst wo;
       for (std::size_t k = 1; k <= K; ++k)
         for (std::size_t i = 0; i < n; ++i) {
           if (bodies[i].fixed) continue;
-          const ld settle = static_cast<ld>(std::min(hops[i], n)) * (slop + skin);
+          const ld settle = static_cast<ld>(std::min(hops[i], n)) * (slop + skin) + static_cast<ld>(spread[i]) * skin;
           const ld scale = coord(k, i) + static_cast<ld>(step_of[k]) * gn * h * h * kappa;
           const ld moved = std::max(norm(frames[k][i].c - frames[0][i].c),
                                     std::abs(angle_diff(frames[k][i].a, frames[0][i].a)) * bodies[i].reach);
