@@ -24,7 +24,7 @@
 // derivations/engine_dynamics.md D-DYNENG-4 (the table), D-DYNENG-5 (Box2D
 // 2.4.1, box2d-wasm, planck), D-DYNENG-6 (Box2D 3.1.1), D-DYNENG-7 (Chipmunk),
 // D-DYNENG-8 (Rapier), D-DYNENG-9 (matter), D-DYNENG-10 (p2), D-DYNENG-11
-// (suspected false verdicts and a false pass).
+// (where these laws are in doubt), D-DYNENG-12 (who passes the tunnelling family).
 //
 // Arithmetic: long double (64-bit significand) on the engine's numbers
 // (doubles); budgets are 128 eps of the engine per step (the step.pair
