@@ -307,6 +307,9 @@ void resting(std::ostream& out) {
 // Tunnelling: a disc at 100 to 300 m/s, no gravity, towards a static wall
 // 0.1 m thick, thinner than the disc and than one step's travel (1.7 to
 // 5 m); e = 0 stops it on the wall, e = 1 throws it back (D-SCENERUN-6).
+// It starts 12.5 m away, so that it flies free for at least two steps
+// first: an engine that caps speed (Box2D 2.4.1's 2 m a step) fails the
+// free steps (D-SCENERUN-10).
 void tunnelling(std::ostream& out) {
   for (const double speed : {100.0, 200.0, 300.0})
     for (const double radius : {0.05, 0.25})
@@ -318,7 +321,7 @@ void tunnelling(std::ostream& out) {
         wall.is_static = true;
         case_body disc;
         disc.radius = f(radius);
-        disc.position = {-2.5f, 0.125f};
+        disc.position = {-12.5f, 0.125f};
         disc.velocity = {f(speed), 0};
         s.bodies = {wall, disc};
         s.gravity = {0, 0};
@@ -337,7 +340,7 @@ void tunnelling(std::ostream& out) {
   wall.is_static = true;
   case_body disc;
   disc.radius = 0.1f;
-  disc.position = {-2.5f, -1.5f};
+  disc.position = {-12.5f, -7.25f};
   disc.velocity = {f(200 * std::cos(pi / 6)), f(200 * std::sin(pi / 6))};
   s.bodies = {wall, disc};
   s.gravity = {0, 0};

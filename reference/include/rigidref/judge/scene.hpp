@@ -692,8 +692,49 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           if (norm(a + u * ab) <= reach) meets = "bodies " + std::to_string(i) + " and " + std::to_string(j) + " may touch";
         }
       }
-    if (meets) {
-      out.add(not_judged("free_flight", *meets));
+    if (meets && every_step) {
+      // Bodies meet somewhere: each step in which a body stays clear of every
+      // other is a free-flight step: v_k = v_{k-1} + g h, w_k = w_{k-1}
+      // (D-SCENERUN-10). Clear: apart by more than the slop, the skins and
+      // rounding at the step's end, and at its start by more than that plus
+      // how far any point of either body may have gone within the step: its
+      // path need not be the chord (a time-of-impact sub-step goes to the
+      // surface and back), but its speed is at most the larger of |v_{k-1} +
+      // g h| and |v_k|, its spin of |w_{k-1}| and |w_k|. SAT's separation is at
+      // most the distance. An engine that caps speed or spin (Box2D 2.4.1's
+      // b2_maxTranslation: 120 m/s at h = 1/60) fails here.
+      const auto travel = [&](std::size_t i, std::size_t k) {
+        const pose &p0 = frames[k - 1][i], &p = frames[k][i];
+        const ld path = std::max({norm(p.c - p0.c), h * norm(p0.v + h * g), h * norm(p.v)});
+        const ld turn = std::max({std::abs(angle_diff(p.a, p0.a)), h * std::abs(p.w), h * std::abs(p0.w)});
+        return path + turn * bodies[i].reach;
+      };
+      worst wo;
+      for (std::size_t k = 1; k <= K; ++k)
+        for (std::size_t i = 0; i < n; ++i) {
+          if (bodies[i].fixed) continue;
+          bool alone = true;
+          for (std::size_t j = 0; j < n && alone; ++j) {
+            if (j == i) continue;
+            const ld clear = slop + skin + budget * eps * std::max(coord(k, i), coord(k, j));
+            const ld moved = travel(i, k) + travel(j, k) + clear;
+            const v2 d0 = frames[k - 1][j].c - frames[k - 1][i].c;
+            if (norm(d0) > bodies[i].reach + bodies[j].reach + moved) continue;  // bounding circles far apart
+            alone = -depth(bodies[i], frames[k - 1][i], bodies[j], frames[k - 1][j]) > moved &&
+                    -depth(bodies[i], frames[k][i], bodies[j], frames[k][j]) > clear;
+          }
+          if (!alone) continue;
+          const pose &p0 = frames[k - 1][i], &p = frames[k][i];
+          const ld vscale = norm(p0.v) + gn * h + std::abs(p0.w) * bodies[i].reach;
+          wo.see(norm(p.v - (p0.v + h * g)) + std::abs(p.w - p0.w) * bodies[i].reach, budget * eps * vscale, vscale,
+                 at(k) + ", body " + std::to_string(i), "velocity and spin in a step clear of every body");
+        }
+      if (!wo.any)
+        out.add(not_judged("free_flight", *meets + ", and no body is clear of the others for a whole step"));
+      else
+        out.add(wo.verdict("free_flight", eps));
+    } else if (meets) {
+      out.add(not_judged("free_flight", *meets + "; record_every > 1: the steps between frames are not known"));
     } else {
       // Per form, the worst margin over frames; velocity and spin alike.
       worst disc, cont, band, rest_of;
