@@ -18,7 +18,7 @@
 # every set was regenerated, 1 when one was skipped (its adapter is not
 # built) or a test failed, 2 on bad usage.
 set -euo pipefail
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 build=build
 sets=()
 while [ $# -gt 0 ]; do

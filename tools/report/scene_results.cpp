@@ -266,8 +266,9 @@ std::string scene_section_html(const scene_records& records) {
   }
   const std::vector<std::string> laws = scene_laws(records);
   s << "<p>Each engine's run of the scenes of data/validation/scenes.jsonl (ramps, rolling discs, drops, head-on "
-       "discs, free flight, resting boxes and stacks), judged by <code>rigidref check</code> by laws and by the closed "
-       "forms the configuration implies (derivations/scene_run.md, D-SCENERUN-4 to 13). Each cell: cases the law "
+       "discs, free flight, resting boxes and stacks, fast discs at a thin wall), judged by <code>rigidref check</code> "
+       "by laws and by the closed forms the configuration implies (derivations/scene_run.md, D-SCENERUN-4 onwards; "
+       "what each engine fails and why: derivations/engine_dynamics.md, D-DYNENG-4 onwards). Each cell: cases the law "
        "passed / failed; &ndash;: the law applies to no case of the engine (hover for the cases it did not judge). "
        "The cases column counts whole cases (a case fails when any law fails; + the cases skipped or "
        "unreadable).</p>\n";
@@ -292,7 +293,8 @@ std::string scene_section_html(const scene_records& records) {
   s << "</table>\n";
   s << "<p>The plots, from the series <code>rigidref check --scenes-out</code> records (the judge's own long double "
        "measures of each frame, kept to 4 significant digits). <b>Bounces</b>: each rise of a dropped disc or box, "
-       "h_k / h_0 (its height above the lowest point before it, over the first fall) against e^(2k): Newton's "
+       "h_k / h_0 (its height over the first fall, both from where the body met the face: the lowest point before "
+       "the rise, or the face itself if the body went into it) against e^(2k): Newton's "
        "restitution in continuous time puts every point on the dashed diagonal; a discrete step moves them off it "
        "by O(g dt^2 / h), most at the 1.6 cm drops; below it the engine bounced less (a restitution threshold, "
        "energy lost), above it more; at x = 0 (e = 0) any point is a bounce that should not be. <b>Ramps</b>: the "
@@ -316,7 +318,7 @@ std::string scene_section_html(const scene_records& records) {
     };
     long bounces = 0, ramps = 0;
     for (const auto& c : e.series) bounces += c.bounce ? 1 : 0, ramps += c.ramp ? 1 : 0;
-    figure("bounce", bounce_plot(e), e.engine + ": " + std::to_string(bounces) + " drops");
+    figure("bounce", bounce_plot(e), e.engine + ": " + std::to_string(bounces) + " scenes of the bounce law");
     figure("ramp", ramp_plot(e), e.engine + ": " + std::to_string(ramps) + " ramps and rolling discs");
     figure("depth", frames_plot(e, scene_depth_plot_ids(), true, "deepest overlap over time", "deepest overlap (mm)", 1000),
            e.engine + ": the two stacks");
