@@ -243,8 +243,29 @@ struct worst {
 
 }  // namespace scene_detail
 
+// What the laws measure frame by frame, kept for plots (rigidref check
+// --scenes-out, the report's scene section); never part of a verdict.
+// Frame 0 is the request's state, frame k the answer's k-th frame.
+struct scene_series {
+  long double dt = 0;              // the step's length (s)
+  std::vector<long> steps;         // the step of each frame, 0 first
+  std::vector<long double> depth;  // per frame, the deepest overlap of two bodies (not both static); 0: none
+  std::vector<long double> energy;  // per frame, kinetic + potential energy of the dynamic bodies; empty: none
+  struct ramp_run {
+    long double a = 0;  // the closed form's acceleration along the face (0: it sticks)
+    std::string motion;  // "sticks", "slides", "rolls", "slides and spins up"
+    std::vector<long double> along;  // per frame, the centre's distance down the face, up to the face's end
+  };
+  std::optional<ramp_run> ramp;  // where the ramp law judges the scene
+  // Where the bounce law applies: per frame, the body's clearance above the
+  // face (minus the depth), and the coefficient of restitution.
+  std::vector<long double> bounce_gap;
+  long double bounce_e = 0;
+};
+
 struct scene_verdict : verdict {
   std::string free_flight_form;  // "discrete", "continuous", "sub-stepped" when judged
+  scene_series series;
 };
 
 // Judges the answer's frames (already read, every number finite, frame
@@ -330,6 +351,9 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   }
   const std::size_t K = frames.size() - 1;
   const bool every_step = c.record_every == 1;
+  out.series.dt = h;
+  out.series.steps = step_of;
+  out.series.depth.assign(K + 1, 0);
   const auto at = [&](std::size_t k) { return "step " + std::to_string(step_of[k]); };
   const auto coord = [&](std::size_t k, std::size_t i) {
     const pose& p = frames[k][i];
@@ -375,6 +399,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           const ld d = norm(pj.c - pi.c) > bodies[i].reach + bodies[j].reach ? ld(0) : std::max(depth(bodies[i], pi, bodies[j], pj), ld(0));
           const ld before = last_depth[i][j];
           last_depth[i][j] = d;
+          out.series.depth[k] = std::max(out.series.depth[k], d);
           if (k == 0 || d == 0) continue;
           const ld scale = std::max(coord(k, i), coord(k, j));
           const ld allowed = std::max(before, slop) + r * h * u_step + budget * eps * scale;
@@ -523,6 +548,8 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     }
     return std::pair<ld, ld>{E, S};
   };
+  if (dynamic > 0)
+    for (std::size_t k = 0; k <= K; ++k) out.series.energy.push_back(energy(k).first);
   bool one_disc = dynamic == 1;
   for (std::size_t i = 0; i < n; ++i)
     if (!bodies[i].fixed && !bodies[i].circle) one_disc = false;
@@ -880,6 +907,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         worst disc, cont, band, other;
         const pose& p0 = frames[0][*mover];
         std::size_t judged = 0;
+        scene_series::ramp_run run{a, motion, {0}};
         const ld settle = slop + skin;
         for (std::size_t k = 1; k <= K; ++k) {
           const long st = step_of[k];
@@ -895,6 +923,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           const pose& p = frames[k][*mover];
           const v2 dc = p.c - p0.c;
           const ld along = dot(dc, td), normal_off = std::abs(dot(dc, nn));
+          run.along.push_back(along);
           const ld scale = std::abs(p0.c.x) + std::abs(p0.c.y) + travel_d + b.size;
           const ld tol = budget * eps * sd * scale;
           const std::string where = at(k);
@@ -923,6 +952,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         if (judged == 0) {
           out.add(not_judged("ramp", "the body leaves the face before the first frame"));
         } else {
+          out.series.ramp = std::move(run);
           const worst* pos = disc.margin <= 0 ? &disc : cont.margin <= 0 ? &cont : &band;
           field_verdict f = pos->margin >= other.margin ? pos->verdict("ramp", eps) : other.verdict("ramp", eps);
           f.detail += "; the body " + motion + " (a = " + format_eps(static_cast<double>(a)) + ")";
@@ -956,6 +986,9 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     if (why) {
       out.add(not_judged("bounce", *why));
     } else {
+      for (std::size_t k = 0; k <= K; ++k)
+        out.series.bounce_gap.push_back(-depth(bodies[*ground], frames[0][*ground], bodies[*mover], frames[k][*mover]));
+      out.series.bounce_e = rest_e;
       const v2 up = (-1 / gn) * g;
       worst wo;
       std::size_t impacts = 0;
