@@ -511,3 +511,61 @@ TEST_CASE("scene.run wrong engines: a fast disc through a thin wall", "[scene][w
   CHECK(law(stops.lines[0], "free_flight") == "pass");
   CHECK(law(capped.lines[0], "free_flight") == "fail");
 }
+
+TEST_CASE("scene.run tunnelling: cutting a corner while sunk into the face is no passage; while apart it is",
+          "[scene][wrong]") {
+  // A 0.4 x 0.1 box slides off the ground's end at 18 m/s. Sunk 2.9 then
+  // 4.9 cm into the ground, its centre's chord then cuts the corner by
+  // 2.5 mm (in through the top, out through the end face): the penetration
+  // law's, not a passage (D-SCENERUN-6). Apart from the ground at both frames
+  // with the same cut, the engine missed the corner: tunnelling.
+  const auto scene = [](double y0) {
+    json c = {{"id", "corner"}, {"op", "scene.run"}, {"dt", 1.0 / 60}, {"steps", 2}, {"gravity", {0, 0}}};
+    c["bodies"] = json::array({{{"vertices", {{-5, -1}, {5, -1}, {5, 0}, {-5, 0}}}, {"static", true}},
+                               {{"vertices", {{-0.2, -0.05}, {0.2, -0.05}, {0.2, 0.05}, {-0.2, 0.05}}},
+                                {"position", {4.65, y0}}, {"velocity", {18, 0}}}});
+    return c;
+  };
+  const auto engine = [](double y1, double y2) {
+    return [y1, y2](const json&) {
+      return frames_of({{state(0, 0, 0, 0, 0, 0), state(4.95, y1, 0, 18, 0, 0)},
+                        {state(0, 0, 0, 0, 0, 0), state(5.25, y2, 0, 18, 0, 0)}});
+    };
+  };
+  const verdicts sunk = judge({scene(0.0215)}, engine(0.001, -0.02));
+  const verdicts apart = judge({scene(0.0715)}, engine(0.052, -0.4));
+  INFO(sunk.lines[0].dump() << "\n" << apart.lines[0].dump());
+  CHECK(law(sunk.lines[0], "tunnelling") == "pass");
+  CHECK(law(apart.lines[0], "tunnelling") == "fail");
+}
+
+TEST_CASE("scene.run energy: a step cut at the time of impact under gravity passes; one stopped short fails",
+          "[scene][wrong]") {
+  // A disc dropped from 1.25 m onto the ground with e = 0, stepped as Box2D's
+  // time of impact does: the step that would carry it into the ground ends
+  // with the disc on the face, its velocity kept; the next step's contact
+  // stops it. Its potential energy falls less than in a whole step, which
+  // the law allows at a step that ends touching (D-SCENERUN-7). Stopped 1 cm
+  // above the face instead, it gains energy from nothing.
+  const std::vector<json> drops = with_family("bounce", "disc-e0-h1.25");
+  const auto engine = [](double stop_above) {
+    return [stop_above](const json& c) {
+      const double h = c["dt"], r = c["bodies"][1]["radius"];
+      double y = c["bodies"][1]["position"][1], v = 0;
+      std::vector<std::vector<json>> steps;
+      for (int k = 1; k <= c["steps"].get<int>(); ++k) {
+        v -= 10 * h;
+        if (y - r <= stop_above + 1e-12 && v < 0) v = 0;  // on the face: the contact stops it
+        if (y - r > stop_above + 1e-12 && y + v * h - r < stop_above) y = r + stop_above;  // cut at the impact
+        else y += v * h;
+        steps.push_back({state(0, 0, 0, 0, 0, 0), state(0, y, 0, 0, v, 0)});
+      }
+      return frames_of(steps);
+    };
+  };
+  const verdicts cut = judge(drops, engine(0));
+  const verdicts short_of = judge(drops, engine(0.01));
+  INFO(cut.lines[0].dump() << "\n" << short_of.lines[0].dump());
+  CHECK(law(cut.lines[0], "energy") == "pass");
+  CHECK(law(short_of.lines[0], "energy") == "fail");
+}

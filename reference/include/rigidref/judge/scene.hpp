@@ -212,6 +212,35 @@ inline bool segment_crosses(v2 x, v2 y, const body& b, const pose& p) {
   return lo < hi;
 }
 
+// Does the segment from x to y, crossing the (convex) body, leave it on the
+// far side: through faces whose outward normals point apart (dot < 0), not
+// across a corner between faces at a right angle or more? For a disc, the
+// normals at the entry and exit points.
+inline bool segment_passes_through(v2 x, v2 y, const body& b, const pose& p) {
+  const v2 d = y - x;
+  if (b.circle) {
+    const ld dd = dot(d, d);
+    if (dd == 0) return false;
+    const ld t = dot(p.c - x, d) / dd;
+    const ld miss2 = dot(x + t * d - p.c, x + t * d - p.c), r2 = b.radius * b.radius;
+    if (miss2 >= r2) return false;
+    const ld half = std::sqrt((r2 - miss2) / dd);
+    const v2 in = x + (t - half) * d - p.c, out = x + (t + half) * d - p.c;
+    return dot(in, out) < 0;
+  }
+  const std::vector<v2> w = world(b, p);
+  ld lo = -std::numeric_limits<ld>::infinity(), hi = std::numeric_limits<ld>::infinity();
+  v2 n_in{}, n_out{};
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const v2 e = w[(i + 1) % w.size()] - w[i];
+    const v2 n{e.y, -e.x};
+    const ld num = -dot(n, x - w[i]), den = dot(n, d);
+    if (den > 0 && num / den < hi) hi = num / den, n_out = n;
+    if (den < 0 && num / den > lo) lo = num / den, n_in = n;
+  }
+  return lo < hi && dot(n_in, n_out) < 0;
+}
+
 // A law's verdict from its worst frame: error and allowed amount on a scale.
 inline field_verdict law(const std::string& name, ld error, ld allowed, ld scale, ld eps, const std::string& where,
                          const std::string& what) {
@@ -428,11 +457,17 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           // Apart at one frame at least: a body sliding in contact over a
           // corner, overlapping by the allowed depth at both frames, may
           // carry its centre across the corner.
+          // Overlapping j at one frame, a centre that only cuts across a
+          // corner (in through one face, out through a neighbour at a right
+          // angle: sliding off the end of the ground while sunk into it) has
+          // not passed through (D-SCENERUN-6).
           const v2 x = frames[k - 1][i].c, y = frames[k][i].c;
-          if (!inside(x, bodies[j], frames[0][j]) && !inside(y, bodies[j], frames[0][j]) &&
-              segment_crosses(x, y, bodies[j], frames[0][j]) &&
-              (depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < 0 ||
-               depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) < 0))
+          if (inside(x, bodies[j], frames[0][j]) || inside(y, bodies[j], frames[0][j]) ||
+              !segment_crosses(x, y, bodies[j], frames[0][j]))
+            continue;
+          const bool apart0 = depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < 0;
+          const bool apart1 = depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) < 0;
+          if ((apart0 && apart1) || ((apart0 || apart1) && segment_passes_through(x, y, bodies[j], frames[0][j])))
             found = at(k) + ": body " + std::to_string(i) + "'s centre passed through static body " + std::to_string(j);
         }
     field_verdict f;
@@ -578,7 +613,22 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         // The potential energy a first-order step may add beyond the kinetic
         // energy the impulses took: max over the integrators of m h g.(v_{k-1} - v_k).
         const ld lift = dot(g, frames[k - 1][i].v - frames[k][i].v);
-        bound += bodies[i].mass * (h * std::max(lift, ld(0)) + h * h * gn * gn / 2);
+        ld base = std::max(lift, ld(0));
+        // A step cut at a time of impact (apart from a static body at its
+        // start, touching it at its end) moves the body by a fraction of
+        // that: up to m h g.v_{k-1} more (D-SCENERUN-7, D-SCENERUN-14).
+        const ld fall = dot(g, frames[k - 1][i].v);
+        if (fall > base)
+          for (std::size_t j = 0; j < n; ++j) {
+            if (!bodies[j].fixed) continue;
+            const ld touch = slop + skin + budget * eps * std::max(coord(k, i), coord(0, j));
+            if (depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < -touch &&
+                depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) >= -touch) {
+              base = fall;
+              break;
+            }
+          }
+        bound += bodies[i].mass * (h * base + h * h * gn * gn / 2);
       }
       const ld scale = std::max(S0, S1);
       scale_max = std::max(scale_max, scale);
