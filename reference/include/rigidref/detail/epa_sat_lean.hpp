@@ -63,15 +63,24 @@ lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const ve
       const vec2<T>& p0 = own[k];
       const vec2<T>& p1 = own[k + 1 == own.size() ? 0 : k + 1];
       const vec2<T> e = p1 - p0;
+      // The same T values as sat_first_best's walk, each computed once.
       auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
+      T at = depth(arg);
       if (k == 0) {
-        for (std::size_t j = 1; j < m; ++j)
-          if (depth(j) > depth(arg)) arg = j;
+        for (std::size_t j = 1; j < m; ++j) {
+          const T dj = depth(j);
+          if (dj > at) {
+            arg = j;
+            at = dj;
+          }
+        }
       } else {
         for (std::size_t step = 0; step < m; ++step) {
           const std::size_t next = arg + 1 == m ? 0 : arg + 1;
-          if (!(depth(next) > depth(arg))) break;
+          const T dn = depth(next);
+          if (!(dn > at)) break;
           arg = next;
+          at = dn;
         }
       }
       const std::size_t i = on_a ? k : na + k;
