@@ -182,6 +182,28 @@ TEST_CASE("lean SAT first: the benchmarks' corpora, bit for bit", "[epa][filter]
   CHECK(t.lean > 50);
 }
 
+// Integer shapes: exact ties between axes, parallel extreme edges, touching
+// edges and vertices, a circle centred on a vertex or an edge.
+TEST_CASE("lean SAT first: integer boxes, triangles and circles, bit for bit", "[epa][filter]") {
+  tally t;
+  const auto box = make_convex_polygon(std::vector<vec2<double>>{{0, 0}, {4, 0}, {4, 3}, {0, 3}});
+  for (int x = -4; x <= 5; ++x)
+    for (int y = -3; y <= 4; ++y) {
+      const auto tri = make_convex_polygon(std::vector<vec2<double>>{{double(x), double(y)}, {x + 3.0, double(y)},
+                                                                     {x + 1.0, y + 2.0}});
+      compare_routes<double>([&] { return epa_penetration(box, tri); }, t, true);
+      compare_routes<double>([&] { return epa_penetration(tri, box); }, t, true);
+      const auto c = make_circle(vec2<double>{double(x), double(y)}, 1.5);
+      compare_routes<double>([&] { return epa_penetration(box, c); }, t);
+      compare_routes<double>([&] { return epa_penetration(c, box); }, t);
+    }
+  report("integer shapes", t);
+  CHECK(t.differ_old == 0);
+  CHECK(t.differ_exact == 0);
+  CHECK(t.lean_polygons == t.old_sat);
+  CHECK(t.lean > 10);
+}
+
 TEMPLATE_TEST_CASE("lean SAT first: random pairs at offsets 0, 2^10, 2^30, bit for bit", "[epa][filter]", float,
                    double, long double) {
   sweep<TestType>(std::is_same_v<TestType, double> ? 1000 : 300);
