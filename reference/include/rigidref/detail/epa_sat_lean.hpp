@@ -13,6 +13,19 @@
 
 namespace rigidref::detail {
 
+// FMA by runtime dispatch (D-EPA-13): GCC on x86-64 Linux builds the route
+// twice, for the baseline and for processors with FMA, and picks one at load
+// time (ifunc). The route calls std::fma only where double_word.hpp does
+// (TwoProd, the double-word product), which is correctly rounded either way:
+// a library call in the baseline clone, one instruction in the FMA clone,
+// the same bits. Contraction stays off in both (fp_begin.hpp).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__) && \
+    !defined(RIGIDREF_NO_FMA_CLONES)
+#define RIGIDREF_EPA_FMA_CLONES __attribute__((target_clones("default", "fma")))
+#else
+#define RIGIDREF_EPA_FMA_CLONES
+#endif
+
 enum class lean_outcome { answered, refused, unsure };
 
 // How this thread's lean routes ended (tests: the fallback rate).
@@ -45,7 +58,7 @@ RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
 // D-EPA-13. Preconditions (the caller's): the filter is on and not forced
 // exact, sat_first_applies, and !apart_along_centres(a, b).
 template <class T>
-lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+RIGIDREF_EPA_FMA_CLONES lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
                             epa_result<T>& out) {
   const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
   const std::size_t count = na + nb;
