@@ -23,7 +23,7 @@ using namespace rigidref;
 namespace {
 
 struct tally {
-  long cases = 0, lean = 0, lean_polygons = 0, unsure = 0, old_sat = 0, differ_old = 0, differ_exact = 0;
+  long cases = 0, lean = 0, lean_polygons = 0, unsure = 0, refused = 0, old_sat = 0, differ_old = 0, differ_exact = 0;
 };
 
 template <class T>
@@ -53,6 +53,7 @@ void compare_routes(Query query, tally& t, bool polygons = false) {
   t.lean += static_cast<long>(after.answered - before.answered);
   if (polygons) t.lean_polygons += static_cast<long>(after.answered - before.answered);
   t.unsure += static_cast<long>(after.unsure - before.unsure);
+  t.refused += static_cast<long>(after.refused - before.refused);
   epa_result<T> old, exact;
   {
     detail::epa_lean_disabled() = true;
@@ -150,7 +151,8 @@ tally bench_corpora() {
 }
 
 void report(const char* what, const tally& t) {
-  WARN(what << ": " << t.cases << " results, lean route " << t.lean << ", lean unsure " << t.unsure
+  WARN(what << ": " << t.cases << " results, lean route " << t.lean << ", lean refused " << t.refused
+            << ", lean unsure (old route runs) " << t.unsure
             << " (polygon pairs " << t.lean_polygons << "), old route SAT first on polygon pairs " << t.old_sat << ", differ from old " << t.differ_old
             << ", differ from exact " << t.differ_exact);
 }
