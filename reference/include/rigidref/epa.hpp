@@ -42,7 +42,8 @@
 // normal (1, 0) by convention, depth ra + rb.
 //
 // Route map of a query (each stage in detail/, in the order it runs):
-//   SAT first                                detail/epa_sat_first.hpp
+//   SAT first, lean (D-EPA-13)               detail/epa_sat_lean.hpp
+//   SAT first (when the lean route is unsure) detail/epa_sat_first.hpp
 //   else GJK's exact stage                   detail/core_query.hpp (gjk.hpp)
 //   EPA's loop in T                          detail/epa_loop.hpp
 //   its axis minimum (filtered, exact)       detail/epa_axis.hpp

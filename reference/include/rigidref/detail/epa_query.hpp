@@ -8,6 +8,7 @@
 #include "rigidref/detail/epa_axis.hpp"
 #include "rigidref/detail/epa_loop.hpp"
 #include "rigidref/detail/epa_sat_first.hpp"
+#include "rigidref/detail/epa_sat_lean.hpp"
 #include "rigidref/detail/epa_values.hpp"
 #include "rigidref/detail/gjk_values.hpp"
 #include "rigidref/filter.hpp"
@@ -119,7 +120,16 @@ epa_result<T> penetration_of_cores(std::span<const vec2<T>> a, std::span<const v
                                    const epa_options& opt) {
   if constexpr (filter_enabled_v<T>) {
     epa_result<T> out;
-    if (opt.sat_first && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
+    if (epa_lean_disabled()) {
+      if (opt.sat_first && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
+    } else if (opt.sat_first && !filter_force_exact() && sat_first_applies<T>(a.size(), b.size()) &&
+               !apart_along_centres(a, b)) {
+      // D-EPA-13: D-EPA-11's route without detours; where its static signs do
+      // not decide, D-EPA-11's own route (it refuses everything else too).
+      const lean_outcome l = sat_first_lean<T>(a, b, ra, rb, out);
+      if (l == lean_outcome::answered) return out;
+      if (l == lean_outcome::unsure && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
+    }
   }
   const auto c = core_query<T>(a, b, {.cap = automatic_cap(opt.gjk_max_iterations, a.size(), b.size()),
                                       .need_common = false,

@@ -21,32 +21,35 @@ namespace rigidref::detail {
 // proves that the exact path gives the same T value. Otherwise the exact path
 // runs (filter_stats().exact_values).
 
+// The values of D-EPA-9 for the edge axis of A's edge k (on_a) or B's edge k,
+// the overlap taken at A[ia] - B[ib], the witness vertex on A (vertex_a) or on
+// B: the decisions (o > 0 proved, the partner tests) are the caller's. Pure:
+// true with `out`'s depth, normal and witnesses filled when every rounding is
+// proved, false otherwise. Shared by epa_fast_values and the lean SAT-first
+// route (D-EPA-13), so both evaluate the same expressions.
 template <class T>
-bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const T& rb, epa_result<T>& out) {
+RIGIDREF_HOT bool epa_edge_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, bool on_a, std::size_t k,
+                                  std::size_t ia, std::size_t ib, bool vertex_a, const T& ra, const T& rb,
+                                  epa_result<T>& out) {
   using R = rounding_filter<T>;
   using W = typename R::W;
   using DW = typename R::DW;
   using std::abs;
   const W u2 = R::u2;
-  if (c.key.kind == 2) return false;
-  if (fsign(c.o) <= 0) return false;
-  const auto& a = f.a;
-  const auto& b = f.b;
-  const std::size_t na = a.size(), nb = b.size();
   // n exactly, as double words (D-EPA-9 (1)).
   DW nx, ny;
-  if (c.key.kind == 0) {
-    const std::size_t k = c.key.i1, k1 = (k + 1) % na;
+  if (on_a) {
+    const std::size_t k1 = k + 1 == a.size() ? 0 : k + 1;
     const DW ex = R::diff(a[k1].x, a[k].x), ey = R::diff(a[k1].y, a[k].y);
     nx = ey;
     ny = -ex;
   } else {
-    const std::size_t k = c.key.j1, k1 = (k + 1) % nb;
+    const std::size_t k1 = k + 1 == b.size() ? 0 : k + 1;
     const DW ex = R::diff(b[k1].x, b[k].x), ey = R::diff(b[k1].y, b[k].y);
     nx = -ey;
     ny = ex;
   }
-  const DW dx = R::diff(a[c.ia].x, b[c.ib].x), dy = R::diff(a[c.ia].y, b[c.ib].y);
+  const DW dx = R::diff(a[ia].x, b[ib].x), dy = R::diff(a[ia].y, b[ib].y);
   // o = n . (A[ia] - B[ib]) (D-EPA-9 (2)).
   const DW p1 = nx * dx, p2 = ny * dy;
   const DW o = p1 + p2;
@@ -91,19 +94,8 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const
     if (!R::rounds_to(q, (40 * u2 + 64 * u2) * abs(q.hi) * R::rel, r)) return false;
   }
   // Witnesses (D-EPA-6): a vertex on one side, that vertex -/+ w* on the other,
-  // w* = (o / |n|^2) n. Partners (a neighbour at the same level along n) are
-  // exact decisions, filtered like the argmax.
-  auto partner = [&](bool on_a, std::size_t k) -> std::size_t {
-    const std::size_t count = on_a ? na : nb;
-    if (count == 1) return k;
-    const std::size_t next = (k + 1) % count, prev = (k + count - 1) % count;
-    if (f.compare(c.key, c.n, on_a, next, k) == 0) return next;
-    if (f.compare(c.key, c.n, on_a, prev, k) == 0) return prev;
-    return k;
-  };
-  const bool vertex_a = partner(true, c.ia) == c.ia;
-  if (!vertex_a && partner(false, c.ib) != c.ib) return false;  // parallel edges: exact path
-  const vec2<T>& v = vertex_a ? a[c.ia] : b[c.ib];
+  // w* = (o / |n|^2) n.
+  const vec2<T>& v = vertex_a ? a[ia] : b[ib];
   const DW t = o / n2;
   if (!R::in_range(t)) return false;
   const W rho_t = rho_o + 40 * u2;
@@ -143,6 +135,27 @@ bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const
   out.point_a = vertex_a ? vertex : other;
   out.point_b = vertex_a ? other : vertex;
   return true;
+}
+
+template <class T>
+bool epa_fast_values(const epa_filter<T>& f, epa_fcand<T>& c, const T& ra, const T& rb, epa_result<T>& out) {
+  if (c.key.kind == 2) return false;
+  if (fsign(c.o) <= 0) return false;
+  const std::size_t na = f.a.size(), nb = f.b.size();
+  // Partners (a neighbour at the same level along n) are exact decisions,
+  // filtered like the argmax.
+  auto partner = [&](bool on_a, std::size_t k) -> std::size_t {
+    const std::size_t count = on_a ? na : nb;
+    if (count == 1) return k;
+    const std::size_t next = (k + 1) % count, prev = (k + count - 1) % count;
+    if (f.compare(c.key, c.n, on_a, next, k) == 0) return next;
+    if (f.compare(c.key, c.n, on_a, prev, k) == 0) return prev;
+    return k;
+  };
+  const bool vertex_a = partner(true, c.ia) == c.ia;
+  if (!vertex_a && partner(false, c.ib) != c.ib) return false;  // parallel edges: exact path
+  const bool on_a = c.key.kind == 0;
+  return epa_edge_values<T>(f.a, f.b, on_a, on_a ? c.key.i1 : c.key.j1, c.ia, c.ib, vertex_a, ra, rb, out);
 }
 
 // Witness points p_a in A, p_b in B with p_a - p_b = (o / |n|^2) n for the

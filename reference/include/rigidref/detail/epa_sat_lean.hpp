@@ -1,0 +1,178 @@
+// SAT first without detours (D-EPA-13): the route of D-EPA-11 with the same
+// decisions and the same values, evaluated on the input spans directly (no
+// core_contact, no filtered candidate walk, no modulo per step). Refuses
+// exactly where D-EPA-11 refuses, except that a decision its static bounds
+// cannot prove is handed back ("unsure") so that the caller runs D-EPA-11's
+// route, whose exact fallback may still decide it. Included by epa_query.hpp.
+#pragma once
+
+#include "rigidref/detail/epa_sat_first.hpp"
+#include "rigidref/detail/epa_values.hpp"
+
+#include "rigidref/detail/fp_begin.hpp"
+
+namespace rigidref::detail {
+
+// FMA by runtime dispatch (D-EPA-13): GCC on x86-64 Linux builds the route
+// twice, for the baseline and for processors with FMA, and picks one at load
+// time (ifunc). The route calls std::fma only where double_word.hpp does
+// (TwoProd, the double-word product), which is correctly rounded either way:
+// a library call in the baseline clone, one instruction in the FMA clone,
+// the same bits. Contraction stays off in both (fp_begin.hpp).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__) && \
+    !defined(RIGIDREF_NO_FMA_CLONES)
+#define RIGIDREF_EPA_FMA_CLONES __attribute__((target_clones("default", "fma")))
+#else
+#define RIGIDREF_EPA_FMA_CLONES
+#endif
+
+enum class lean_outcome { answered, refused, unsure };
+
+// How this thread's lean routes ended (tests: the fallback rate).
+struct lean_counters {
+  std::uint64_t answered = 0, refused = 0, unsure = 0;
+};
+
+inline lean_counters& epa_lean_stats() {
+  static thread_local lean_counters c;
+  return c;
+}
+
+// For tests: when true, this thread's penetration queries skip the lean route
+// and take D-EPA-11's route as at f4fceec (the differential test compares the
+// two bit for bit, `iterations` and `exact_fallback` included).
+inline bool& epa_lean_disabled() {
+  static thread_local bool off = false;
+  return off;
+}
+
+// Whether D-EPA-11 considers the pair at all (sat_first_best's guards before
+// its centre test).
+template <class T>
+RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
+  if (na_all == 2 || nb_all == 2) return false;
+  const std::size_t count = (na_all >= 3 ? na_all : 0) + (nb_all >= 3 ? nb_all : 0);
+  return count != 0 && count <= sat_first_max_axes;
+}
+
+// D-EPA-13. Preconditions (the caller's): the filter is on and not forced
+// exact, sat_first_applies, and !apart_along_centres(a, b).
+template <class T>
+RIGIDREF_EPA_FMA_CLONES lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+                            epa_result<T>& out) {
+  const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
+  const std::size_t count = na + nb;
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  constexpr T tiny = std::numeric_limits<T>::min() / u;
+  std::array<sat_axis<T>, sat_first_max_axes> axes;
+  std::size_t best = 0;
+  // D-EPA-11 (2)-(6), the same T expressions in the same order as sat_first_best.
+  for (int side = 0; side < 2; ++side) {
+    const bool on_a = side == 0;
+    const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
+    const std::size_t m = other.size(), n_own = on_a ? na : nb;
+    std::size_t arg = 0;
+    for (std::size_t k = 0; k < n_own; ++k) {
+      const vec2<T>& p0 = own[k];
+      const vec2<T>& p1 = own[k + 1 == own.size() ? 0 : k + 1];
+      const vec2<T> e = p1 - p0;
+      // The same T values as sat_first_best's walk, each computed once.
+      auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
+      T at = depth(arg);
+      if (k == 0) {
+        for (std::size_t j = 1; j < m; ++j) {
+          const T dj = depth(j);
+          if (dj > at) {
+            arg = j;
+            at = dj;
+          }
+        }
+      } else {
+        for (std::size_t step = 0; step < m; ++step) {
+          const std::size_t next = arg + 1 == m ? 0 : arg + 1;
+          const T dn = depth(next);
+          if (!(dn > at)) break;
+          arg = next;
+          at = dn;
+        }
+      }
+      const std::size_t i = on_a ? k : na + k;
+      sat_axis<T>& x = axes[i];
+      x.ia = on_a ? k : arg;
+      x.ib = on_a ? arg : k;
+      const vec2<T>& va = a[x.ia];
+      const vec2<T>& vb = b[x.ib];
+      const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
+      const T sign = on_a ? T(1) : T(-1);
+      x.o = sign * o.v;
+      if (!(x.o > o.e)) return lean_outcome::refused;
+      const fv<T> n2 = static_length2(p0, p1);
+      x.n2 = n2.v;
+      x.o2_lo = T((x.o - o.e) * (x.o - o.e)) * T(1 - 16 * u);
+      x.o2_hi = T((x.o + o.e) * (x.o + o.e)) * T(1 + 16 * u);
+      x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
+      x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
+      if (!(x.o2_lo > tiny) || !(x.n2_lo > tiny) || !is_finite(x.o2_hi) || !is_finite(x.n2_hi))
+        return lean_outcome::refused;
+      if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
+    }
+  }
+  // D-EPA-11 (7).
+  const sat_axis<T>& x = axes[best];
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i == best) continue;
+    const T lhs = x.o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x.n2_lo;
+    if (!(T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) || !(rhs > tiny) || !is_finite(rhs))
+      return lean_outcome::refused;
+  }
+  // The other polygon's vertex must be strictly extreme along x: both its
+  // neighbours strictly on the inner side of the edge direction, by the
+  // static signs D-EPA-8's compare uses (D-GJK-17). Proved, this is the
+  // candidate walk staying put and both partner tests of D-EPA-9 answering
+  // "no partner"; not proved, D-EPA-11's route decides (exactly if need be).
+  const bool on_a = best < na;
+  const std::size_t k = on_a ? best : best - na;
+  const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
+  const vec2<T>& p0 = own[k];
+  const vec2<T>& p1 = own[k + 1 == own.size() ? 0 : k + 1];
+  const std::size_t v = on_a ? x.ib : x.ia, m = other.size();
+  if (m > 1) {
+    const std::size_t next = v + 1 == m ? 0 : v + 1, prev = v == 0 ? m - 1 : v - 1;
+    if (static_cross_sign(p0, p1, other[v], other[next]) != -1 || static_cross_sign(p0, p1, other[v], other[prev]) != -1)
+      return lean_outcome::unsure;
+  }
+  // epa_fast_values' first test: o > 0 under the running bound of D-GJK-13 at
+  // the candidate's vertex pair, as epa_filter::candidate computes it.
+  fvec<T> n;
+  if (on_a) {
+    const fvec<T> e = fsub(fvec_exact(p1), fvec_exact(p0));
+    n = {e.y, fneg(e.x)};
+  } else {
+    const fvec<T> e = fsub(fvec_exact(p1), fvec_exact(p0));
+    n = {fneg(e.y), e.x};
+  }
+  if (fsign(fdot(n, fsub(fvec_exact(a[x.ia]), fvec_exact(b[x.ib])))) <= 0) return lean_outcome::refused;
+  // The witness vertex is the other polygon's (its partner test found none);
+  // on A's edge the edge's own end point has its structural partner.
+  epa_result<T> r;
+  if (!epa_edge_values<T>(a, b, on_a, k, x.ia, x.ib, !on_a, ra, rb, r)) return lean_outcome::refused;
+  filter_stats().certain += 2 * count + 1;  // the signs just proved
+  ++filter_stats().filtered_values;
+  r.intersecting = true;
+  r.status = collision_status::converged;
+  out = require_finite_result(r);
+  return lean_outcome::answered;
+}
+
+template <class T>
+lean_outcome sat_first_lean(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+                            epa_result<T>& out) {
+  const lean_outcome l = sat_first_lean_route<T>(a, b, ra, rb, out);
+  lean_counters& c = epa_lean_stats();
+  (l == lean_outcome::answered ? c.answered : l == lean_outcome::unsure ? c.unsure : c.refused) += 1;
+  return l;
+}
+
+}  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"
