@@ -7,6 +7,7 @@
 
 #include "rigidref/detail/containment.hpp"
 #include "rigidref/detail/gjk_loop.hpp"
+#include "rigidref/detail/semi_static.hpp"
 #include "rigidref/detail/separation_exact.hpp"
 #include "rigidref/detail/separation_filtered.hpp"
 #include "rigidref/detail/separation_one_pass.hpp"
@@ -109,7 +110,13 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
   bool decided_outside = false;
   if constexpr (filter_enabled_v<T>) {
     if (run.claim == gjk_claim::intersecting) {
-      const int f = filtered_simplex_contains<T>(a, b, c.seed);
+      // Three static signs first (D-GJK-21), then the running-bound filter.
+      int f = semi_static::static_triangle_contains<T>(a, b, c.seed);
+      semi_static::count(f == 1);
+      if (f == 1)
+        ++filter_stats().certain;
+      else
+        f = filtered_simplex_contains<T>(a, b, c.seed);
       if (f == 1) {  // contains and strict: interior_by_chord is not needed (D-GJK-14)
         c.strict_overlap = true;
         c.lazy_common = opt.need_common;  // barycentric_common when needed (D-GJK-16)

@@ -145,7 +145,14 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   out.distance = T(0);
   bool have_point = false;
   if constexpr (filter_enabled_v<T>) {
-    if (c.lazy_common) have_point = count_values(fast_common<T>(c.a, c.b, c.seed, out.point_a));  // D-GJK-16
+    if (c.lazy_common) {
+      if constexpr (std::is_same_v<T, double>)  // semi-static, D-GJK-22
+        have_point = !filter_force_exact() && semi_static::count(semi_static::triangle_common(c.a, c.b, c.seed, out.point_a));
+      if (have_point)
+        count_values(true);
+      else
+        have_point = count_values(fast_common<T>(c.a, c.b, c.seed, out.point_a));  // D-GJK-16
+    }
   }
   if (!have_point) out.point_a = round_vec<T>(c.lazy_common ? barycentric_common(c.A(), c.B(), c.seed) : *c.common);
   out.point_b = out.point_a;
