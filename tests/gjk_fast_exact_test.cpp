@@ -38,17 +38,21 @@ bool same_result(const gjk_result<double>& f, const gjk_result<double>& e, bool 
 struct diff_counts {
   long queries = 0, mismatches = 0, intersecting = 0;
   filter_counters fast{};  // the fast runs' counters
-  detail::semi_static::counters semi{};
+  detail::semi_static::counters semi[detail::semi_static::steps]{};
 };
 
 template <class A, class B>
 void compare_one(const A& a, const B& b, diff_counts& n) {
   const filter_counters before = filter_stats();
-  const detail::semi_static::counters semi_before = detail::semi_static::stats();
+  detail::semi_static::counters semi_before[detail::semi_static::steps];
+  for (int s = 0; s < detail::semi_static::steps; ++s)
+    semi_before[s] = detail::semi_static::stats(detail::semi_static::step(s));
   const gjk_result<double> f = gjk_distance(a, b);
   const filter_counters after = filter_stats();
-  n.semi.proved += detail::semi_static::stats().proved - semi_before.proved;
-  n.semi.refused += detail::semi_static::stats().refused - semi_before.refused;
+  for (int s = 0; s < detail::semi_static::steps; ++s) {
+    n.semi[s].proved += detail::semi_static::stats(detail::semi_static::step(s)).proved - semi_before[s].proved;
+    n.semi[s].refused += detail::semi_static::stats(detail::semi_static::step(s)).refused - semi_before[s].refused;
+  }
   n.fast.certain += after.certain - before.certain;
   n.fast.fallback += after.fallback - before.fallback;
   n.fast.filtered_values += after.filtered_values - before.filtered_values;
@@ -118,8 +122,9 @@ void report(const char* what, const diff_counts& n) {
   // must be proved without the exact route.
   CHECK(n.fast.filtered_values * 10 > n.fast.exact_values * 8);
   WARN(what << ": queries " << n.queries << ", mismatches " << n.mismatches << ", values exact "
-            << n.fast.exact_values << " of " << static_cast<long>(values) << "; semi-static steps proved "
-            << n.semi.proved << ", refused " << n.semi.refused);
+            << n.fast.exact_values << " of " << static_cast<long>(values) << "; semi-static proved/refused: containment "
+            << n.semi[0].proved << "/" << n.semi[0].refused << ", common point " << n.semi[1].proved << "/"
+            << n.semi[1].refused << ", separated values " << n.semi[2].proved << "/" << n.semi[2].refused);
 }
 
 }  // namespace

@@ -112,7 +112,7 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
     if (run.claim == gjk_claim::intersecting) {
       // Three static signs first (D-GJK-21), then the running-bound filter.
       int f = semi_static::static_triangle_contains<T>(a, b, c.seed);
-      semi_static::count(f == 1);
+      if (c.seed.size() == 3) semi_static::count(semi_static::containment, f == 1);
       if (f == 1)
         ++filter_stats().certain;
       else

@@ -147,7 +147,7 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   if constexpr (filter_enabled_v<T>) {
     if (c.lazy_common) {
       if constexpr (std::is_same_v<T, double>)  // semi-static, D-GJK-22
-        have_point = !filter_force_exact() && semi_static::count(semi_static::triangle_common(c.a, c.b, c.seed, out.point_a));
+        have_point = !filter_force_exact() && semi_static::count(semi_static::common_point, semi_static::triangle_common(c.a, c.b, c.seed, out.point_a));
       if (have_point)
         count_values(true);
       else

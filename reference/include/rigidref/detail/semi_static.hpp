@@ -34,12 +34,13 @@ inline constexpr double down = 1 - 0x1p-40;
 struct counters {
   std::uint64_t proved = 0, refused = 0;
 };
-inline counters& stats() {
-  static thread_local counters c;
-  return c;
+enum step { containment, common_point, separated_values, steps };
+inline counters& stats(step k) {
+  static thread_local counters c[steps];
+  return c[k];
 }
-inline bool count(bool proved) {
-  ++(proved ? stats().proved : stats().refused);
+inline bool count(step k, bool proved) {
+  ++(proved ? stats(k).proved : stats(k).refused);
   return proved;
 }
 
@@ -84,7 +85,12 @@ inline double half_gap(double r) {
 RIGIDREF_HOT bool quotient_rounds_to(double Xh, double Xl, double eX, double Dh, double Dl, double eD,
                                             double& r) {
   using std::abs;
-  r = Xh / Dh;
+  // The candidate: Xh / Dh with one Newton correction (any value would do,
+  // the residual test below is what proves it; this one is RN(x) but near a
+  // midpoint).
+  const double r0 = Xh / Dh;
+  const double_word<double> p0 = eft::two_prod(r0, Dh);
+  r = r0 + ((((Xh - p0.hi) - p0.lo) + Xl) - r0 * Dl) / Dh;
   if (!std::isfinite(r) || r == 0) return false;
   const double h = half_gap(r);
   const double Dmin = ((abs(Dh) - abs(Dl)) * down - eD * up) * down;  // <= |D|
