@@ -103,6 +103,17 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   gjk_result<T> out = result_from_core<gjk_result<T>>(c);
   if (c.separated) {
     if constexpr (filter_enabled_v<T>) {
+      if constexpr (std::is_same_v<T, double>) {  // two polygons: semi-static, D-GJK-23
+        if (c.lazy_closest && ra == 0 && rb == 0 && c.a.size() > 1 && c.b.size() > 1 && !filter_force_exact() &&
+            semi_static::count(semi_static::separated_values,
+                               semi_static::separated_polygon_values(c.a, c.b, c.fa, c.fb, out.distance, out.point_a,
+                                                                     out.point_b))) {
+          count_values(true);
+          out.intersecting = false;
+          out.status = status_of(c.capped, false);
+          return require_finite_result(out);
+        }
+      }
       separated_values<T> rv;  // D-GJK-16, D-GJK-18
       if (c.lazy_closest && count_values(fast_distance_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, rv))) {
         out.intersecting = !rv.apart;

@@ -4,7 +4,7 @@
 // double-word arithmetic (detail/rounding_filter.hpp). Each routine answers
 // only when its bound proves the exact path's answer, and says "not proved"
 // otherwise; the caller then runs the route it ran before, unchanged, so the
-// results are the same bits either way. derivations/gjk.md, D-GJK-21..22.
+// results are the same bits either way. derivations/gjk.md, D-GJK-21..23.
 #pragma once
 
 #include "rigidref/double_word.hpp"
@@ -168,6 +168,152 @@ inline bool triangle_common(std::span<const vec2<double>> a, std::span<const vec
     if (!quotient_rounds_to(x2.hi, Xl, err_X, Dh, Dl, err_D, r)) return false;
     (dim == 0 ? out.x : out.y) = r;
   }
+  return true;
+}
+
+
+// ---- separated polygons: distance and closest points (D-GJK-23) -----------------
+
+// A value y within `err` of hi + lo (a normalised double word).
+struct bounded {
+  double hi = 0, lo = 0, err = 0;
+};
+
+// The exact difference x - y of two doubles, as a normalised double word.
+struct exact_diff {
+  double h, l;
+};
+RIGIDREF_HOT exact_diff diff(double x, double y) {
+  const double_word<double> d = eft::two_sum(x, -y);
+  return {d.hi, d.lo};
+}
+
+// The degree-2 form U x V (cross) or U . V (dot) of exact double-word vectors:
+// TwoProd heads, plain-double tails, err = 18 u^2 (|p| + |q|) + 4 eta.
+// D-GJK-22 (1), D-GJK-23
+RIGIDREF_HOT bounded form2(const exact_diff& ux, const exact_diff& uy, const exact_diff& vx, const exact_diff& vy,
+                           bool cross) {
+  using std::abs;
+  const double_word<double> p = eft::two_prod(ux.h, cross ? vy.h : vx.h);
+  const double_word<double> q = eft::two_prod(uy.h, cross ? vx.h : vy.h);
+  double t;
+  double_word<double> s;
+  if (cross) {
+    s = eft::two_sum(p.hi, -q.hi);
+    t = (s.lo + (p.lo - q.lo)) + ((ux.h * vy.l + ux.l * vy.h) - (uy.h * vx.l + uy.l * vx.h));
+  } else {
+    s = eft::two_sum(p.hi, q.hi);
+    t = (s.lo + (p.lo + q.lo)) + ((ux.h * vx.l + ux.l * vx.h) + (uy.h * vy.l + uy.l * vy.h));
+  }
+  const double_word<double> c = eft::two_sum(s.hi, t);
+  return {c.hi, c.lo, (18 * u2 * (abs(p.hi) + abs(q.hi)) + 4 * eta) * up};
+}
+
+// |x| in [2^-800, 2^800] (false for NaN): where the relative bounds of
+// double-word arithmetic hold with every underflow below 2^-100 u^2 |x|.
+RIGIDREF_HOT bool in_band(double x) {
+  const double m = x < 0 ? -x : x;
+  return m >= 0x1p-800 && m <= 0x1p800;
+}
+
+// The relative bound of a bounded value whose error is below 2^-10 of it, or
+// a negative number when it is not.
+RIGIDREF_HOT double relative(const bounded& y) {
+  using std::abs;
+  const double m = (abs(y.hi) - abs(y.lo)) * down;
+  if (!in_band(y.hi) || !(m > 1024 * y.err)) return -1;
+  return (y.err / m) * up;
+}
+
+// rounds_to of D-GJK-16 for a double word y: RN(y) = r proved when every real
+// within delta of y rounds to r.
+RIGIDREF_HOT bool dw_rounds_to(const double_word<double>& y, double delta, double& r) {
+  using std::abs;
+  r = y.hi + y.lo;
+  if (!std::isfinite(r) || r == 0) return false;
+  const double h = half_gap(r);
+  const double d = (y.hi - r) + y.lo;  // y.hi - r exact (Sterbenz)
+  return (abs(d) * (1 + 4 * u) + delta) * up < h;
+}
+
+// A coordinate the exact path takes from an input point: round_to of a double
+// gives the double, with -0 as +0.
+RIGIDREF_HOT double plus_zero(double x) { return x == 0 ? 0.0 : x; }
+
+// The exact path's distance, sqrt of the exact d^2 in the accumulator, is
+// within 64 u^2 d of d (D-GJK-16); point coordinates are correctly rounded.
+inline constexpr double exact_path_rel = 64 * u2;
+
+// distance_from_core's values for two polygons (radii 0) certified apart with
+// closest features fa, fb: the distance and both closest points, the same
+// bits as the exact path when true. D-GJK-23
+inline bool separated_polygon_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                     const feature& fa, const feature& fb, double& distance, vec2<double>& pa,
+                                     vec2<double>& pb) {
+  using std::abs;
+  if (!fa.edge && !fb.edge) {
+    const vec2<double>& p = a[fa.i];
+    const vec2<double>& q = b[fb.i];
+    if (!(std::max({abs(p.x), abs(p.y), abs(q.x), abs(q.y)}) <= 0x1p250)) return false;
+    const exact_diff dx = diff(q.x, p.x), dy = diff(q.y, p.y);
+    const bounded s2 = form2(dx, dy, dx, dy, false);
+    const double rho = relative(s2);
+    if (rho < 0) return false;
+    const double_word<double> d = sqrt(double_word<double>(s2.hi, s2.lo));
+    if (!in_band(d.hi)) return false;
+    // sqrt: half the input's relative error (with its square), 5 u^2 of its own (D-GJK-16).
+    const double delta = ((rho * 0.5 * 1.01 + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
+    if (!dw_rounds_to(d, delta, distance)) return false;
+    pa = {plus_zero(p.x), plus_zero(p.y)};
+    pb = {plus_zero(q.x), plus_zero(q.y)};
+    return true;
+  }
+  // A vertex v of one polygon and the open edge (p0, p1) of the other.
+  const bool edge_on_b = fb.edge;
+  const std::span<const vec2<double>> E = edge_on_b ? b : a;
+  const std::size_t e0 = edge_on_b ? fb.i : fa.i;
+  const vec2<double>& p0 = E[e0];
+  const vec2<double>& p1 = E[e0 + 1 == E.size() ? 0 : e0 + 1];
+  const vec2<double>& v = edge_on_b ? a[fa.i] : b[fb.i];
+  if (!(std::max({abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y), abs(v.x), abs(v.y)}) <= 0x1p250)) return false;
+  const exact_diff ex = diff(p1.x, p0.x), ey = diff(p1.y, p0.y), wx = diff(v.x, p0.x), wy = diff(v.y, p0.y);
+  const bounded cr = form2(ex, ey, wx, wy, true);    // cross(e, w)
+  const bounded num = form2(wx, wy, ex, ey, false);  // w . e
+  const bounded len2 = form2(ex, ey, ex, ey, false);
+  const double rho_cr = relative(cr), rho_num = relative(num), rho_len2 = relative(len2);
+  if (rho_cr < 0 || rho_num < 0 || rho_len2 < 0 || !(num.hi > 0)) return false;
+  const double_word<double> L2(len2.hi, len2.lo);
+  const double_word<double> len = sqrt(L2);
+  const double rho_len = rho_len2 * 0.5 * 1.01 + 5 * u2;
+  // d = |cross| / |e|: DW / DW within 15 u^2 + 56 u^3 (D-EFT-5), the inputs'
+  // relative errors added (their products and the roundings of the bound in 1.01).
+  const double_word<double> d = abs(double_word<double>(cr.hi, cr.lo)) / len;
+  if (!in_band(len.hi) || !in_band(d.hi)) return false;
+  const double delta_d = ((rho_cr + rho_len + 16 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
+  if (!dw_rounds_to(d, delta_d, distance)) return false;
+  // The point on the edge, p0 + t e, t = (w . e) / |e|^2, coordinate by coordinate.
+  const double_word<double> t = double_word<double>(num.hi, num.lo) / L2;
+  if (!in_band(t.hi)) return false;
+  const double rho_t = rho_num + rho_len2 + 16 * u2;
+  vec2<double> on_edge;
+  for (int i = 0; i < 2; ++i) {
+    const exact_diff& ei = i == 0 ? ex : ey;
+    const double p0i = i == 0 ? p0.x : p0.y;
+    double& out = i == 0 ? on_edge.x : on_edge.y;
+    if (ei.h == 0) {  // an axis-parallel edge: the coordinate is p0's, exactly
+      out = plus_zero(p0i);
+      continue;
+    }
+    // t e_i: DW x DW within 5 u^2 (D-EFT-4); p0_i + w: DW + DW within 3 u^2 / (1 - 4u) of the sum.
+    const double_word<double> w = t * double_word<double>(ei.h, ei.l);
+    const double_word<double> c = double_word<double>(p0i) + w;
+    if (!in_band(w.hi) || !in_band(c.hi)) return false;
+    const double delta = (((rho_t + 8 * u2) * abs(w.hi) + 4 * u2 * abs(c.hi)) * 1.01) * up;
+    if (!dw_rounds_to(c, delta, out)) return false;
+  }
+  const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
+  pa = edge_on_b ? vertex : on_edge;
+  pb = edge_on_b ? on_edge : vertex;
   return true;
 }
 
