@@ -19,6 +19,19 @@
 
 #include "rigidref/detail/fp_begin.hpp"
 
+// FMA by runtime dispatch (issue 28, item 7): on GCC for x86-64 the routines
+// below are compiled twice, for the baseline and for FMA, and the loader
+// picks one by cpuid (an ifunc). TwoProd is exact either way (the FMA
+// instruction inline, or glibc's fma); contraction stays off in both
+// (detail/fp_begin.hpp), so the values and their bounds, hence the bits, do
+// not depend on the clone. D-GJK-22
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__) && \
+    !defined(RIGIDREF_NO_FMA_CLONES)
+#define RIGIDREF_FMA_CLONES __attribute__((target_clones("default", "fma")))
+#else
+#define RIGIDREF_FMA_CLONES
+#endif
+
 namespace rigidref::detail::semi_static {
 
 inline constexpr double u = 0x1p-53;      // unit roundoff of double
@@ -111,7 +124,7 @@ RIGIDREF_HOT bool quotient_rounds_to(double Xh, double Xl, double eX, double Dh,
 // (c0 A0 + c1 A1 + c2 A2) / (c0 + c1 + c2) per coordinate, c_k =
 // cross(w_k+1, w_k+2), w_k = A_k - B_k, correctly rounded (the exact path's
 // round_vec of barycentric_common). D-GJK-22
-inline bool triangle_common(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+RIGIDREF_FMA_CLONES inline bool triangle_common(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
                                          const vertex_pairs& idx, vec2<double>& out) {
   using std::abs;
   if (idx.size() != 3) return false;
@@ -247,7 +260,7 @@ inline constexpr double exact_path_rel = 64 * u2;
 // distance_from_core's values for two polygons (radii 0) certified apart with
 // closest features fa, fb: the distance and both closest points, the same
 // bits as the exact path when true. D-GJK-23
-inline bool separated_polygon_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
                                      const feature& fa, const feature& fb, double& distance, vec2<double>& pa,
                                      vec2<double>& pb) {
   using std::abs;
