@@ -8,6 +8,8 @@
 // per offset runs with the hidden tag:
 //   test_gjk_fast_exact "[.gjk-diff-long]"
 #include "../bench/bench_polygons.hpp"
+#include "support/gjk_loop_f4fceec.hpp"
+#include "rigidref/convex_hull.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/gjk.hpp"
 #include "rigidref/verify/random.hpp"
@@ -36,10 +38,21 @@ bool same_result(const gjk_result<double>& f, const gjk_result<double>& e, bool 
 }
 
 struct diff_counts {
-  long queries = 0, mismatches = 0, intersecting = 0;
+  long queries = 0, mismatches = 0, intersecting = 0, loops = 0, loop_mismatches = 0;
   filter_counters fast{};  // the fast runs' counters
   detail::semi_static::counters semi[detail::semi_static::steps]{};
 };
+
+// The loop of today against f4fceec's: the same claim, simplex, v and count.
+void compare_loop(std::span<const vec2<double>> a, std::span<const vec2<double>> b, diff_counts& n) {
+  const int cap = detail::automatic_cap(0, a.size(), b.size());
+  const detail::gjk_run<double> now = detail::gjk_core(a, b, cap), then = f4fceec::gjk_core(a, b, cap);
+  bool same = now.claim == then.claim && now.iterations == then.iterations && now.simplex.size == then.simplex.size &&
+              same_bits(now.v.x, then.v.x) && same_bits(now.v.y, then.v.y);
+  for (int k = 0; same && k < now.simplex.size; ++k) same = now.simplex.p[k].same_pair(then.simplex.p[k]);
+  ++n.loops;
+  if (!same) ++n.loop_mismatches;
+}
 
 template <class A, class B>
 void compare_one(const A& a, const B& b, diff_counts& n) {
@@ -95,17 +108,44 @@ diff_counts run_corpus(std::uint64_t seed, long count, double offset) {
     const auto A = make_convex_polygon(shifted(pa, o));
     const auto B = make_convex_polygon(shifted(pb, o));
     compare_one(A, B, n);
+    compare_loop(A.vertices, B.vertices, n);
+    const std::vector<vec2<double>> centre{vec2<double>{cb.x + offset, cb.y + offset}};
+    compare_loop(A.vertices, centre, n);
     // Near touching: move B by the closest points' difference (apart) so the
     // shapes touch within the rounding of that difference.
     const gjk_result<double> r = gjk_distance(A, B);
     if (!r.intersecting) {
       const vec2<double> step = r.point_a - r.point_b;
-      compare_one(A, make_convex_polygon(shifted(pb, o + step)), n);
+      const auto touching = make_convex_polygon(shifted(pb, o + step));
+      compare_one(A, touching, n);
+      compare_loop(A.vertices, touching.vertices, n);
     }
     const double radius = uniform(g, 0.2, 1.5);
     const auto disc = make_circle(vec2<double>{cb.x + offset, cb.y + offset}, radius);
     compare_one(A, disc, n);
     compare_one(disc, A, n);
+  }
+  return n;
+}
+
+// Small integer polygons: exact ties everywhere (collinear points, the
+// origin on a simplex edge, touching), where the loop's exact signs matter.
+diff_counts run_grid(std::uint64_t seed, long count, double offset) {
+  verify::rng g(seed);
+  diff_counts n;
+  auto hull = [&](int cx, int cy) {
+    for (;;) {
+      std::vector<vec2<double>> pts;
+      for (int i = 0; i < 6; ++i)
+        pts.push_back({offset + cx + verify::uniform_int(g, -2, 2), offset + cy + verify::uniform_int(g, -2, 2)});
+      const auto h = convex_hull_ccw(pts);
+      if (h.size() >= 3) return make_convex_polygon(h);
+    }
+  };
+  for (long k = 0; k < count; ++k) {
+    const auto A = hull(0, 0), B = hull(verify::uniform_int(g, -4, 4), verify::uniform_int(g, -4, 4));
+    compare_one(A, B, n);
+    compare_loop(A.vertices, B.vertices, n);
   }
   return n;
 }
@@ -117,11 +157,14 @@ void report(const char* what, const diff_counts& n) {
             << n.fast.exact_values << " (" << (values > 0 ? 100.0 * n.fast.exact_values / values : 0.0)
             << " %), decisions proved " << n.fast.certain << ", decisions exact " << n.fast.fallback);
   CHECK(n.mismatches == 0);
+  CHECK(n.loop_mismatches == 0);
+  CHECK(n.loops > 0);
   CHECK(n.queries > 0);
   // A fast path that never answers would pass the bits check: most values
   // must be proved without the exact route.
   CHECK(n.fast.filtered_values * 10 > n.fast.exact_values * 8);
-  WARN(what << ": queries " << n.queries << ", mismatches " << n.mismatches << ", values exact "
+  WARN(what << ": queries " << n.queries << ", mismatches " << n.mismatches << ", GJK loops against f4fceec "
+            << n.loops << " (" << n.loop_mismatches << " different)" << ", values exact "
             << n.fast.exact_values << " of " << static_cast<long>(values) << "; semi-static proved/refused: containment "
             << n.semi[0].proved << "/" << n.semi[0].refused << ", common point " << n.semi[1].proved << "/"
             << n.semi[1].refused << ", separated values " << n.semi[2].proved << "/" << n.semi[2].refused);
@@ -136,9 +179,24 @@ TEST_CASE("gjk fast path: same bits as the exact route (bounded)", "[gjk][filter
   }
 }
 
+TEST_CASE("gjk fast path: same bits on integer polygons with exact ties", "[gjk][filter][diff]") {
+  for (const double offset : {0.0, 0x1p30}) {
+    const diff_counts n = run_grid(11, 500, offset);
+    INFO("grid, offset " << offset << ": queries " << n.queries << " mismatches " << n.mismatches << " loops "
+                         << n.loops << " loop mismatches " << n.loop_mismatches);
+    CHECK(n.mismatches == 0);
+    CHECK(n.loop_mismatches == 0);
+  }
+}
+
 TEST_CASE("gjk fast path: same bits as the exact route (10^5 pairs per offset)", "[.gjk-diff-long]") {
   for (const double offset : {0.0, 0x1p10, 0x1p30}) {
     const diff_counts n = run_corpus(7, 100000, offset);
     report(offset == 0 ? "offset 0" : (offset < 1e6 ? "offset 2^10" : "offset 2^30"), n);
+    const diff_counts m = run_grid(13, 20000, offset);
+    WARN("grid: queries " << m.queries << ", mismatches " << m.mismatches << ", loops " << m.loops << " ("
+                          << m.loop_mismatches << " different)");
+    CHECK(m.mismatches == 0);
+    CHECK(m.loop_mismatches == 0);
   }
 }

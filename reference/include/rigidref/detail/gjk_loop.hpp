@@ -26,6 +26,26 @@ struct gjk_simplex {
 // orientation(p0.w, p1.w, origin) not computed yet.
 constexpr int unknown_side = 2;
 
+// orientation(a, b, origin), the same exact sign, as the sign of cross(a, b)
+// (the identity cross(b - a, -a) = cross(a, b)): two products and one
+// difference under orientation's bound, orientation_exact when not proved.
+// D-GJK-24
+template <class T>
+RIGIDREF_HOT int origin_side(const vec2<T>& a, const vec2<T>& b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    using std::abs;
+    const T l = a.x * b.y, r = a.y * b.x;
+    const T det = l - r;
+    const T sum = abs(l) + abs(r);
+    constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+    const T bound = (3 + 16 * u) * u * sum;
+    if (sum > std::numeric_limits<T>::min() / u / u && (det > bound || -det > bound)) return det > 0 ? 1 : -1;
+    return orientation_exact(a, b, vec2<T>{});
+  } else {
+    return orientation(a, b, vec2<T>{});
+  }
+}
+
 // Closest point of the segment [p0.w, p1.w] to the origin; keeps the
 // smallest sub-simplex that contains it. `side` is the exact
 // orientation(p0.w, p1.w, origin) when the caller has it. D-GJK-4
@@ -51,7 +71,7 @@ void closest_on_segment(const minkowski_point<T>& p0, const minkowski_point<T>& 
   out.p[1] = p1;
   out.size = 2;
   // The origin on the segment's line (exact predicate on the T points): v = 0.
-  const int o = side != unknown_side ? side : orientation(p0.w, p1.w, vec2<T>{});
+  const int o = side != unknown_side ? side : origin_side(p0.w, p1.w);
   if (o == 0) {
     v = {};
     return;
@@ -79,19 +99,21 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
     closest_on_segment(p0, p1, s, v);
     return is_zero_vec(v);
   }
-  const vec2<T> origin{};
-  const int d = orientation(s.p[0].w, s.p[1].w, s.p[2].w);
-  std::array<int, 3> side{unknown_side, unknown_side, unknown_side};
-  if (d != 0) {
-    bool inside = true;
-    for (int k = 0; k < 3; ++k) {
-      side[k] = orientation(s.p[k].w, s.p[(k + 1) % 3].w, origin);
-      if (side[k] == -d) inside = false;
-    }
-    if (inside) {
-      v = {};
-      return true;
-    }
+  // The origin is in the closed triangle iff the triangle is not flat and no
+  // side is -orientation(p0, p1, p2). With c_k = cross(w_k, w_k+1), that
+  // orientation is sign(c_0 + c_1 + c_2): so the test is "the nonzero sides
+  // all agree, and one is nonzero", without the triangle's own orientation;
+  // the sides are those closest_on_segment would compute. D-GJK-24
+  std::array<int, 3> side{};
+  bool pos = false, neg = false;
+  for (int k = 0; k < 3; ++k) {
+    side[k] = origin_side(s.p[k].w, s.p[k == 2 ? 0 : k + 1].w);
+    pos = pos || side[k] > 0;
+    neg = neg || side[k] < 0;
+  }
+  if (pos != neg) {
+    v = {};
+    return true;
   }
   // Outside (or a flat triangle): the best of the three edges.
   const gjk_simplex<T> full = s;
