@@ -46,43 +46,51 @@ RIGIDREF_HOT int origin_side(const vec2<T>& a, const vec2<T>& b) {
   }
 }
 
-// Closest point of the segment [p0.w, p1.w] to the origin; keeps the
-// smallest sub-simplex that contains it. `side` is the exact
-// orientation(p0.w, p1.w, origin) when the caller has it. D-GJK-4
+// Closest point v of the segment [w0, w1] to the origin; returns the
+// smallest sub-simplex that contains it: 0 the point w0, 1 the point w1, 2
+// the segment. `side` is the exact orientation(w0, w1, origin) when the
+// caller has it. D-GJK-4
 template <class T>
-void closest_on_segment(const minkowski_point<T>& p0, const minkowski_point<T>& p1, gjk_simplex<T>& out,
-                        vec2<T>& v, int side = unknown_side) {
-  const vec2<T> e = p1.w - p0.w;
-  const T num = -dot(p0.w, e);
+RIGIDREF_HOT int segment_closest(const vec2<T>& w0, const vec2<T>& w1, vec2<T>& v, int side = unknown_side) {
+  const vec2<T> e = w1 - w0;
+  const T num = -dot(w0, e);
   const T den = dot(e, e);
   if (num <= 0 || den == 0) {
-    out.p[0] = p0;
-    out.size = 1;
-    v = p0.w;
-    return;
+    v = w0;
+    return 0;
   }
   if (num >= den) {
-    out.p[0] = p1;
-    out.size = 1;
-    v = p1.w;
-    return;
+    v = w1;
+    return 1;
   }
-  out.p[0] = p0;
-  out.p[1] = p1;
-  out.size = 2;
   // The origin on the segment's line (exact predicate on the T points): v = 0.
-  const int o = side != unknown_side ? side : origin_side(p0.w, p1.w);
+  const int o = side != unknown_side ? side : origin_side(w0, w1);
   if (o == 0) {
     v = {};
-    return;
+    return 2;
   }
-  // v = p0 - (p0.e / e.e) e is the component of p0 perpendicular to e:
-  // v = (cross(e, p0) / e.e) perp(e), perp(e) = (-e.y, e.x). In this form v
+  // v = w0 - (w0.e / e.e) e is the component of w0 perpendicular to e:
+  // v = (cross(e, w0) / e.e) perp(e), perp(e) = (-e.y, e.x). In this form v
   // is perpendicular to the segment even when it is tiny (van den Bergen);
-  // its side is the exact one, cross(e, p0) > 0 iff o < 0.
-  T s = cross(e, p0.w);
-  if ((s > 0) != (o < 0)) s = -s;
-  v = (s / den) * vec2<T>{T(-e.y), e.x};
+  // its side is the exact one, cross(e, w0) > 0 iff o < 0.
+  T sc = cross(e, w0);
+  if ((sc > 0) != (o < 0)) sc = -sc;
+  v = (sc / den) * vec2<T>{T(-e.y), e.x};
+  return 2;
+}
+
+// The simplex [p0, p1] reduced to segment_closest's answer.
+template <class T>
+RIGIDREF_HOT void keep_segment_part(const minkowski_point<T>& p0, const minkowski_point<T>& p1, int part,
+                                    gjk_simplex<T>& out) {
+  if (part == 2) {
+    out.p[0] = p0;
+    out.p[1] = p1;
+    out.size = 2;
+  } else {
+    out.p[0] = part == 0 ? p0 : p1;
+    out.size = 1;
+  }
 }
 
 // Replaces the simplex by the smallest sub-simplex containing its point
@@ -96,14 +104,14 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
   }
   if (s.size == 2) {
     const auto p0 = s.p[0], p1 = s.p[1];
-    closest_on_segment(p0, p1, s, v);
+    keep_segment_part(p0, p1, segment_closest(p0.w, p1.w, v), s);
     return is_zero_vec(v);
   }
   // The origin is in the closed triangle iff the triangle is not flat and no
   // side is -orientation(p0, p1, p2). With c_k = cross(w_k, w_k+1), that
   // orientation is sign(c_0 + c_1 + c_2): so the test is "the nonzero sides
   // all agree, and one is nonzero", without the triangle's own orientation;
-  // the sides are those closest_on_segment would compute. D-GJK-24
+  // the sides are those segment_closest would compute. D-GJK-24
   std::array<int, 3> side{};
   bool pos = false, neg = false;
   for (int k = 0; k < 3; ++k) {
@@ -115,22 +123,23 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
     v = {};
     return true;
   }
-  // Outside (or a flat triangle): the best of the three edges.
-  const gjk_simplex<T> full = s;
-  bool have = false;
+  // Outside (or a flat triangle): the best of the three edges (the first on
+  // ties), the simplex rebuilt once at the end.
+  int best_k = 0, best_part = 0;
   T best{0};
   for (int k = 0; k < 3; ++k) {
-    gjk_simplex<T> sub;
     vec2<T> vk;
-    closest_on_segment(full.p[k], full.p[(k + 1) % 3], sub, vk, side[k]);
+    const int part = segment_closest(s.p[k].w, s.p[k == 2 ? 0 : k + 1].w, vk, side[k]);
     const T vv = dot(vk, vk);
-    if (!have || vv < best) {
-      have = true;
+    if (k == 0 || vv < best) {
       best = vv;
-      s = sub;
+      best_k = k;
+      best_part = part;
       v = vk;
     }
   }
+  const auto p0 = s.p[best_k], p1 = s.p[best_k == 2 ? 0 : best_k + 1];
+  keep_segment_part(p0, p1, best_part, s);
   return is_zero_vec(v);
 }
 

@@ -57,6 +57,28 @@ inline bool count(step k, bool proved) {
   return proved;
 }
 
+// static_cross_sign and static_dot_sign of filter.hpp (D-GJK-17) without
+// their per-call look at filter_force_exact(): for callers that look once per
+// query and then prove nothing when it is set. Same value, same bound.
+template <class T>
+RIGIDREF_HOT int form2_sign(const T& l, const T& r, bool difference) {
+  using std::abs;
+  constexpr T uu = std::numeric_limits<T>::epsilon() / 2;
+  const T v = difference ? T(l - r) : T(l + r);
+  const T sum = abs(l) + abs(r);
+  if (!(sum > std::numeric_limits<T>::min() / uu / uu)) return 0;
+  const T e = (3 + 16 * uu) * uu * sum;
+  return v > e ? 1 : (-v > e ? -1 : 0);
+}
+template <class T>
+RIGIDREF_HOT int cross_sign(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d) {
+  return form2_sign(T((b.x - a.x) * (d.y - c.y)), T((b.y - a.y) * (d.x - c.x)), true);
+}
+template <class T>
+RIGIDREF_HOT int dot_sign(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d) {
+  return form2_sign(T((b.x - a.x) * (d.x - c.x)), T((b.y - a.y) * (d.y - c.y)), false);
+}
+
 // The containment test of D-GJK-6 on the triangle of vertex pairs idx, by the
 // signs of the three forms cross(w_k, w_k+1), w_k = a_k - b_k, each a degree-2
 // form of input points with Shewchuk's bound (static_cross_sign, D-GJK-17).
