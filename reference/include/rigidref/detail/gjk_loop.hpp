@@ -143,6 +143,34 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
   return is_zero_vec(v);
 }
 
+// support_index (support.hpp, D-GJK-1) with the same arithmetic and the same
+// tie rule (the first maximum), the running maximum kept by selects instead
+// of a branch per vertex, which the processor mispredicts at random.
+template <class T>
+RIGIDREF_HOT std::size_t support_index_select(std::span<const vec2<T>> v, const vec2<T>& d) {
+  std::size_t best = 0;
+  T best_value{0};
+  const vec2<T> v0 = v[0];
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    const T value = dot(v[i] - v0, d);
+    const bool better = value > best_value;
+    best = better ? i : best;
+    best_value = better ? value : best_value;
+  }
+  return best;
+}
+
+template <class T>
+RIGIDREF_HOT minkowski_point<T> loop_support(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const vec2<T>& d) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const std::size_t ia = support_index_select(a, d);
+    const std::size_t ib = support_index_select(b, -d);
+    return {a[ia] - b[ib], ia, ib};
+  } else {
+    return minkowski_support(a, b, d);
+  }
+}
+
 enum class gjk_claim { separated, intersecting, cap };
 
 template <class T>
@@ -171,7 +199,7 @@ gjk_run<T> gjk_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int 
       r.claim = gjk_claim::intersecting;
       return r;
     }
-    const minkowski_point<T> m = minkowski_support(a, b, -r.v);
+    const minkowski_point<T> m = loop_support(a, b, -r.v);
     if (r.simplex.has(m)) {
       r.claim = gjk_claim::separated;
       return r;
