@@ -179,6 +179,47 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   return require_finite_result(out);
 }
 
+// gjk_distance of two polygons in double: GJK's loop, then straight to the
+// semi-static steps (D-GJK-21..23) without building a core_contact; the
+// first step not proved hands the same run to core_from_run and
+// distance_from_core, the route of core_query (same decisions, same bits;
+// the counters as that route counts them). Issue 28.
+inline gjk_result<double> polygon_distance_double(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                                  const core_options& opt) {
+  if (a.size() < 3 || b.size() < 3) return distance_from_core<double>(core_query<double>(a, b, opt), 0.0, 0.0);
+  const gjk_run<double> run = gjk_core(a, b, opt.cap);
+  if (run.claim != gjk_claim::cap && !filter_force_exact()) {
+    gjk_result<double> out;
+    out.iterations = run.iterations;
+    out.status = collision_status::converged;
+    if (run.claim == gjk_claim::intersecting) {
+      const vertex_pairs seed = simplex_indices(run.simplex);
+      if (semi_static::static_triangle_contains<double>(a, b, seed) == 1 &&
+          semi_static::triangle_common(a, b, seed, out.point_a)) {
+        semi_static::count(semi_static::containment, true);
+        ++filter_stats().certain;
+        semi_static::count(semi_static::common_point, true);
+        count_values(true);
+        out.intersecting = true;
+        out.distance = 0;
+        out.point_b = out.point_a;
+        return require_finite_result(out);
+      }
+    } else {
+      feature fa, fb;
+      if (direct_certify_separation<double>(a, b, run.simplex, fa, fb) &&
+          semi_static::separated_polygon_values(a, b, fa, fb, out.distance, out.point_a, out.point_b)) {
+        ++filter_stats().certain;
+        semi_static::count(semi_static::separated_values, true);
+        count_values(true);
+        out.intersecting = false;
+        return require_finite_result(out);
+      }
+    }
+  }
+  return distance_from_core<double>(core_from_run<double>(a, b, opt, run), 0.0, 0.0);
+}
+
 }  // namespace rigidref::detail
 
 #include "rigidref/detail/fp_end.hpp"
