@@ -103,7 +103,9 @@ template <class T>
 gjk_result<T> gjk_distance(const convex_polygon<T>& a, const convex_polygon<T>& b, const gjk_options& opt = {}) {
   static_assert(is_binary_floating_v<T>, "gjk_distance needs a binary floating type (sqrt)");
   const std::span<const vec2<T>> sa(a.vertices), sb(b.vertices);
-  const auto c = detail::core_query<T>(sa, sb, {.cap = detail::automatic_cap(opt.max_iterations, sa.size(), sb.size())});
+  const detail::core_options co{.cap = detail::automatic_cap(opt.max_iterations, sa.size(), sb.size())};
+  if constexpr (std::is_same_v<T, double>) return detail::polygon_distance_double(sa, sb, co);  // issue 28
+  const auto c = detail::core_query<T>(sa, sb, co);
   return detail::distance_from_core<T>(c, T(0), T(0));
 }
 

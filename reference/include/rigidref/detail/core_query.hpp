@@ -7,16 +7,46 @@
 
 #include "rigidref/detail/containment.hpp"
 #include "rigidref/detail/gjk_loop.hpp"
+#include "rigidref/detail/semi_static.hpp"
 #include "rigidref/detail/separation_exact.hpp"
 #include "rigidref/detail/separation_filtered.hpp"
 #include "rigidref/detail/separation_one_pass.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/filter.hpp"
+#include <memory>
 #include <optional>
 
 #include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::detail {
+
+// An optional exact value kept on the heap: empty, it is one null pointer,
+// so a core_contact of the filtered paths is cheap to make (an inline
+// std::optional<exact_pair> made GCC clear all 736 bytes of it with
+// `rep stos` on every query, 10 % of a GJK query's time; issue 28).
+template <class V>
+class boxed_optional {
+ public:
+  boxed_optional() = default;
+  boxed_optional(const boxed_optional& o) : p_(o.p_ ? std::make_unique<V>(*o.p_) : nullptr) {}
+  boxed_optional(boxed_optional&&) noexcept = default;
+  boxed_optional& operator=(const boxed_optional& o) {
+    p_ = o.p_ ? std::make_unique<V>(*o.p_) : nullptr;
+    return *this;
+  }
+  boxed_optional& operator=(boxed_optional&&) noexcept = default;
+  boxed_optional& operator=(const V& v) {
+    p_ = std::make_unique<V>(v);
+    return *this;
+  }
+  const V& operator*() const { return *p_; }
+  const V* operator->() const { return p_.get(); }
+  bool has_value() const { return p_ != nullptr; }
+  explicit operator bool() const { return has_value(); }
+
+ private:
+  std::unique_ptr<V> p_;
+};
 
 // The outcome of the exact stage for two cores (polygons or points).
 template <class T>
@@ -42,9 +72,9 @@ struct core_contact {
   bool separated = false;
   // Exact values, present only when an exact path produced them (optional,
   // so the filtered queries construct no rationals).
-  std::optional<exact_pair> closest;  // when separated
+  boxed_optional<exact_pair> closest;  // when separated
   bool strict_overlap = false;  // the origin is interior to A - B (depth > 0 proved)
-  std::optional<evec> common;         // a common point when not separated
+  boxed_optional<evec> common;         // a common point when not separated
   vertex_pairs seed;  // simplex vertex pairs (EPA's start)
   int iterations = 0;
   bool capped = false;
@@ -80,6 +110,10 @@ struct core_options {
 };
 
 template <class T>
+core_contact<T> core_from_run(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const core_options& opt,
+                              const gjk_run<T>& run);
+
+template <class T>
 core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const core_options& opt) {
   const int cap = opt.cap;
   core_contact<T> c;
@@ -102,14 +136,30 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       }
     }
   }
-  const gjk_run<T> run = gjk_core(a, b, cap);
+  return core_from_run<T>(a, b, opt, gjk_core(a, b, cap));
+}
+
+// The stages of core_query after GJK's loop in T, on its run (the point-first
+// step above leaves nothing behind when it fails).
+template <class T>
+core_contact<T> core_from_run(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const core_options& opt,
+                              const gjk_run<T>& run) {
+  core_contact<T> c;
+  c.a = a;
+  c.b = b;
   c.iterations = run.iterations;
   c.capped = run.claim == gjk_claim::cap;
   c.seed = simplex_indices(run.simplex);
   bool decided_outside = false;
   if constexpr (filter_enabled_v<T>) {
     if (run.claim == gjk_claim::intersecting) {
-      const int f = filtered_simplex_contains<T>(a, b, c.seed);
+      // Three static signs first (D-GJK-21), then the running-bound filter.
+      int f = semi_static::static_triangle_contains<T>(a, b, c.seed);
+      if (c.seed.size() == 3) semi_static::count(semi_static::containment, f == 1);
+      if (f == 1)
+        ++filter_stats().certain;
+      else
+        f = filtered_simplex_contains<T>(a, b, c.seed);
       if (f == 1) {  // contains and strict: interior_by_chord is not needed (D-GJK-14)
         c.strict_overlap = true;
         c.lazy_common = opt.need_common;  // barycentric_common when needed (D-GJK-16)

@@ -26,43 +26,71 @@ struct gjk_simplex {
 // orientation(p0.w, p1.w, origin) not computed yet.
 constexpr int unknown_side = 2;
 
-// Closest point of the segment [p0.w, p1.w] to the origin; keeps the
-// smallest sub-simplex that contains it. `side` is the exact
-// orientation(p0.w, p1.w, origin) when the caller has it. D-GJK-4
+// orientation(a, b, origin), the same exact sign, as the sign of cross(a, b)
+// (the identity cross(b - a, -a) = cross(a, b)): two products and one
+// difference under orientation's bound, orientation_exact when not proved.
+// D-GJK-24
 template <class T>
-void closest_on_segment(const minkowski_point<T>& p0, const minkowski_point<T>& p1, gjk_simplex<T>& out,
-                        vec2<T>& v, int side = unknown_side) {
-  const vec2<T> e = p1.w - p0.w;
-  const T num = -dot(p0.w, e);
+RIGIDREF_HOT int origin_side(const vec2<T>& a, const vec2<T>& b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    using std::abs;
+    const T l = a.x * b.y, r = a.y * b.x;
+    const T det = l - r;
+    const T sum = abs(l) + abs(r);
+    constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+    const T bound = (3 + 16 * u) * u * sum;
+    if (sum > std::numeric_limits<T>::min() / u / u && (det > bound || -det > bound)) return det > 0 ? 1 : -1;
+    return orientation_exact(a, b, vec2<T>{});
+  } else {
+    return orientation(a, b, vec2<T>{});
+  }
+}
+
+// Closest point v of the segment [w0, w1] to the origin; returns the
+// smallest sub-simplex that contains it: 0 the point w0, 1 the point w1, 2
+// the segment. `side` is the exact orientation(w0, w1, origin) when the
+// caller has it. D-GJK-4
+template <class T>
+RIGIDREF_HOT int segment_closest(const vec2<T>& w0, const vec2<T>& w1, vec2<T>& v, int side = unknown_side) {
+  const vec2<T> e = w1 - w0;
+  const T num = -dot(w0, e);
   const T den = dot(e, e);
   if (num <= 0 || den == 0) {
-    out.p[0] = p0;
-    out.size = 1;
-    v = p0.w;
-    return;
+    v = w0;
+    return 0;
   }
   if (num >= den) {
-    out.p[0] = p1;
-    out.size = 1;
-    v = p1.w;
-    return;
+    v = w1;
+    return 1;
   }
-  out.p[0] = p0;
-  out.p[1] = p1;
-  out.size = 2;
   // The origin on the segment's line (exact predicate on the T points): v = 0.
-  const int o = side != unknown_side ? side : orientation(p0.w, p1.w, vec2<T>{});
+  const int o = side != unknown_side ? side : origin_side(w0, w1);
   if (o == 0) {
     v = {};
-    return;
+    return 2;
   }
-  // v = p0 - (p0.e / e.e) e is the component of p0 perpendicular to e:
-  // v = (cross(e, p0) / e.e) perp(e), perp(e) = (-e.y, e.x). In this form v
+  // v = w0 - (w0.e / e.e) e is the component of w0 perpendicular to e:
+  // v = (cross(e, w0) / e.e) perp(e), perp(e) = (-e.y, e.x). In this form v
   // is perpendicular to the segment even when it is tiny (van den Bergen);
-  // its side is the exact one, cross(e, p0) > 0 iff o < 0.
-  T s = cross(e, p0.w);
-  if ((s > 0) != (o < 0)) s = -s;
-  v = (s / den) * vec2<T>{T(-e.y), e.x};
+  // its side is the exact one, cross(e, w0) > 0 iff o < 0.
+  T sc = cross(e, w0);
+  if ((sc > 0) != (o < 0)) sc = -sc;
+  v = (sc / den) * vec2<T>{T(-e.y), e.x};
+  return 2;
+}
+
+// The simplex [p0, p1] reduced to segment_closest's answer.
+template <class T>
+RIGIDREF_HOT void keep_segment_part(const minkowski_point<T>& p0, const minkowski_point<T>& p1, int part,
+                                    gjk_simplex<T>& out) {
+  if (part == 2) {
+    out.p[0] = p0;
+    out.p[1] = p1;
+    out.size = 2;
+  } else {
+    out.p[0] = part == 0 ? p0 : p1;
+    out.size = 1;
+  }
 }
 
 // Replaces the simplex by the smallest sub-simplex containing its point
@@ -76,40 +104,71 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
   }
   if (s.size == 2) {
     const auto p0 = s.p[0], p1 = s.p[1];
-    closest_on_segment(p0, p1, s, v);
+    keep_segment_part(p0, p1, segment_closest(p0.w, p1.w, v), s);
     return is_zero_vec(v);
   }
-  const vec2<T> origin{};
-  const int d = orientation(s.p[0].w, s.p[1].w, s.p[2].w);
-  std::array<int, 3> side{unknown_side, unknown_side, unknown_side};
-  if (d != 0) {
-    bool inside = true;
-    for (int k = 0; k < 3; ++k) {
-      side[k] = orientation(s.p[k].w, s.p[(k + 1) % 3].w, origin);
-      if (side[k] == -d) inside = false;
-    }
-    if (inside) {
-      v = {};
-      return true;
-    }
+  // The origin is in the closed triangle iff the triangle is not flat and no
+  // side is -orientation(p0, p1, p2). With c_k = cross(w_k, w_k+1), that
+  // orientation is sign(c_0 + c_1 + c_2): so the test is "the nonzero sides
+  // all agree, and one is nonzero", without the triangle's own orientation;
+  // the sides are those segment_closest would compute. D-GJK-24
+  std::array<int, 3> side{};
+  bool pos = false, neg = false;
+  for (int k = 0; k < 3; ++k) {
+    side[k] = origin_side(s.p[k].w, s.p[k == 2 ? 0 : k + 1].w);
+    pos = pos || side[k] > 0;
+    neg = neg || side[k] < 0;
   }
-  // Outside (or a flat triangle): the best of the three edges.
-  const gjk_simplex<T> full = s;
-  bool have = false;
+  if (pos != neg) {
+    v = {};
+    return true;
+  }
+  // Outside (or a flat triangle): the best of the three edges (the first on
+  // ties), the simplex rebuilt once at the end.
+  int best_k = 0, best_part = 0;
   T best{0};
   for (int k = 0; k < 3; ++k) {
-    gjk_simplex<T> sub;
     vec2<T> vk;
-    closest_on_segment(full.p[k], full.p[(k + 1) % 3], sub, vk, side[k]);
+    const int part = segment_closest(s.p[k].w, s.p[k == 2 ? 0 : k + 1].w, vk, side[k]);
     const T vv = dot(vk, vk);
-    if (!have || vv < best) {
-      have = true;
+    if (k == 0 || vv < best) {
       best = vv;
-      s = sub;
+      best_k = k;
+      best_part = part;
       v = vk;
     }
   }
+  const auto p0 = s.p[best_k], p1 = s.p[best_k == 2 ? 0 : best_k + 1];
+  keep_segment_part(p0, p1, best_part, s);
   return is_zero_vec(v);
+}
+
+// support_index (support.hpp, D-GJK-1) with the same arithmetic and the same
+// tie rule (the first maximum), the running maximum kept by selects instead
+// of a branch per vertex, which the processor mispredicts at random.
+template <class T>
+RIGIDREF_HOT std::size_t support_index_select(std::span<const vec2<T>> v, const vec2<T>& d) {
+  std::size_t best = 0;
+  T best_value{0};
+  const vec2<T> v0 = v[0];
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    const T value = dot(v[i] - v0, d);
+    const bool better = value > best_value;
+    best = better ? i : best;
+    best_value = better ? value : best_value;
+  }
+  return best;
+}
+
+template <class T>
+RIGIDREF_HOT minkowski_point<T> loop_support(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const vec2<T>& d) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const std::size_t ia = support_index_select(a, d);
+    const std::size_t ib = support_index_select(b, -d);
+    return {a[ia] - b[ib], ia, ib};
+  } else {
+    return minkowski_support(a, b, d);
+  }
 }
 
 enum class gjk_claim { separated, intersecting, cap };
@@ -140,7 +199,7 @@ gjk_run<T> gjk_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int 
       r.claim = gjk_claim::intersecting;
       return r;
     }
-    const minkowski_point<T> m = minkowski_support(a, b, -r.v);
+    const minkowski_point<T> m = loop_support(a, b, -r.v);
     if (r.simplex.has(m)) {
       r.claim = gjk_claim::separated;
       return r;

@@ -103,6 +103,17 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   gjk_result<T> out = result_from_core<gjk_result<T>>(c);
   if (c.separated) {
     if constexpr (filter_enabled_v<T>) {
+      if constexpr (std::is_same_v<T, double>) {  // two polygons: semi-static, D-GJK-23
+        if (c.lazy_closest && ra == 0 && rb == 0 && c.a.size() > 1 && c.b.size() > 1 && !filter_force_exact() &&
+            semi_static::count(semi_static::separated_values,
+                               semi_static::separated_polygon_values(c.a, c.b, c.fa, c.fb, out.distance, out.point_a,
+                                                                     out.point_b))) {
+          count_values(true);
+          out.intersecting = false;
+          out.status = status_of(c.capped, false);
+          return require_finite_result(out);
+        }
+      }
       separated_values<T> rv;  // D-GJK-16, D-GJK-18
       if (c.lazy_closest && count_values(fast_distance_values<T>(c.a, c.b, c.fa, c.fb, ra, rb, rv))) {
         out.intersecting = !rv.apart;
@@ -145,7 +156,14 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   out.distance = T(0);
   bool have_point = false;
   if constexpr (filter_enabled_v<T>) {
-    if (c.lazy_common) have_point = count_values(fast_common<T>(c.a, c.b, c.seed, out.point_a));  // D-GJK-16
+    if (c.lazy_common) {
+      if constexpr (std::is_same_v<T, double>)  // semi-static, D-GJK-22
+        have_point = !filter_force_exact() && semi_static::count(semi_static::common_point, semi_static::triangle_common(c.a, c.b, c.seed, out.point_a));
+      if (have_point)
+        count_values(true);
+      else
+        have_point = count_values(fast_common<T>(c.a, c.b, c.seed, out.point_a));  // D-GJK-16
+    }
   }
   if (!have_point) out.point_a = round_vec<T>(c.lazy_common ? barycentric_common(c.A(), c.B(), c.seed) : *c.common);
   out.point_b = out.point_a;
@@ -159,6 +177,47 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
   }
   out.status = status_of(c.capped, touching);
   return require_finite_result(out);
+}
+
+// gjk_distance of two polygons in double: GJK's loop, then straight to the
+// semi-static steps (D-GJK-21..23) without building a core_contact; the
+// first step not proved hands the same run to core_from_run and
+// distance_from_core, the route of core_query (same decisions, same bits;
+// the counters as that route counts them). Issue 28.
+inline gjk_result<double> polygon_distance_double(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                                  const core_options& opt) {
+  if (a.size() < 3 || b.size() < 3) return distance_from_core<double>(core_query<double>(a, b, opt), 0.0, 0.0);
+  const gjk_run<double> run = gjk_core(a, b, opt.cap);
+  if (run.claim != gjk_claim::cap && !filter_force_exact()) {
+    gjk_result<double> out;
+    out.iterations = run.iterations;
+    out.status = collision_status::converged;
+    if (run.claim == gjk_claim::intersecting) {
+      const vertex_pairs seed = simplex_indices(run.simplex);
+      if (semi_static::static_triangle_contains<double>(a, b, seed) == 1 &&
+          semi_static::triangle_common(a, b, seed, out.point_a)) {
+        semi_static::count(semi_static::containment, true);
+        ++filter_stats().certain;
+        semi_static::count(semi_static::common_point, true);
+        count_values(true);
+        out.intersecting = true;
+        out.distance = 0;
+        out.point_b = out.point_a;
+        return require_finite_result(out);
+      }
+    } else {
+      feature fa, fb;
+      if (direct_certify_separation<double>(a, b, run.simplex, fa, fb) &&
+          semi_static::separated_polygon_values(a, b, fa, fb, out.distance, out.point_a, out.point_b)) {
+        ++filter_stats().certain;
+        semi_static::count(semi_static::separated_values, true);
+        count_values(true);
+        out.intersecting = false;
+        return require_finite_result(out);
+      }
+    }
+  }
+  return distance_from_core<double>(core_from_run<double>(a, b, opt, run), 0.0, 0.0);
 }
 
 }  // namespace rigidref::detail
