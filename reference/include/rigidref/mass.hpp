@@ -14,8 +14,10 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/detail/mass_exact.hpp"
 #include "rigidref/detail/mass_filter.hpp"
+#include "rigidref/detail/mass_round.hpp"
 #include "rigidref/detail/simple_polygon.hpp"
 #include "rigidref/errors.hpp"
+#include "rigidref/filter.hpp"
 #include "rigidref/polygon.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
@@ -138,8 +140,8 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   }
   if constexpr (std::is_floating_point_v<T>) {
     // D-MASS-13..15: certified double words, else the exact path.
-    mass_filter::rounded<T> r;
-    if (mass_filter::try_polygon_mass(v, amount, amount_is_density, r))
+    mass_filter::rounded<T> r;  // filter_force_exact(): nothing certified, every output exact
+    if (!filter_force_exact() && mass_filter::try_polygon_mass(v, amount, amount_is_density, r))
       return {r.area, {r.centroid_x, r.centroid_y}, r.mass, r.inertia};
     return polygon_mass_exact(v, amount, amount_is_density, r);  // the outputs not certified
   }
@@ -162,15 +164,24 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   const W amt = A::from(amount);
   const W mass = amount_is_density ? amt * area : amt;
   const W inertia = mass * per_area;
-  const T rounded_area = require_finite_result(A::round(area), "area");
+  // D-MASS-19: cpp_bin_float outputs rounded from their significands, not
+  // through exact rationals (the same values); otherwise A::round.
+  auto round = [](const W& w) -> T {
+    if constexpr (mass_round::is_cpp_bin_float_v<W>) {
+      if (!filter_force_exact())
+        if (const std::optional<T> r = mass_round::round_wide<T>(w)) return *r;
+    }
+    return A::round(w);
+  };
+  const T rounded_area = require_finite_result(round(area), "area");
   if (rounded_area == 0)
     throw invalid_input("the polygon's area underflows " + std::string(scalar_name<T>()) +
                         ": the input is too small for this precision (scale it, or use mp50)");
   return {rounded_area,
-          {require_finite_result(A::round(A::from(v[0].x) + gx), "centroid"),
-           require_finite_result(A::round(A::from(v[0].y) + gy), "centroid")},
-          require_finite_result(A::round(mass), "mass"),
-          require_finite_result(A::round(inertia), "inertia")};
+          {require_finite_result(round(A::from(v[0].x) + gx), "centroid"),
+           require_finite_result(round(A::from(v[0].y) + gy), "centroid")},
+          require_finite_result(round(mass), "mass"),
+          require_finite_result(round(inertia), "inertia")};
 }
 
 template <class T>
