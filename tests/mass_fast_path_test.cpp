@@ -7,6 +7,7 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/detail/mass_filter.hpp"
 #include "rigidref/detail/mass_round.hpp"
+#include "rigidref/detail/mass_wide_sums.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/mass.hpp"
 #include "rigidref/scalar.hpp"
@@ -279,4 +280,35 @@ TEST_CASE("mass fast path: 10^5 random polygons (long)", "[.][mass_long]") {
                    << t.errors_differ);
   CHECK(t.errors_differ == 0);
   CHECK(t.differ == 0);
+}
+
+TEST_CASE("mass fast path: mp50 fan sums in integers equal the accumulator's", "[mass][fast_path]") {
+  using W = accumulator<mp50>::type;
+  std::mt19937_64 g(11);
+  int exact_sums = 0;
+  for (int k = 0; k < 300; ++k) {
+    const double offsets[3] = {0, 0x1p10, 0x1p30};
+    auto p = converted<mp50>(random_polygon(g, 3 + int(g() % 62), offsets[k % 3], k % 2 == 0));
+    if (p.size() < 3) continue;
+    if (k % 5 == 4) p[1].x += mp50(1) / 3;  // a long significand: the accumulator sums instead
+    detail::mass_wide_sums::sums<W> w;
+    const bool fast = detail::mass_wide_sums::exact_fan_sums<mp50, W>(std::span<const vec2<mp50>>(p), w);
+    CHECK(fast == (k % 5 != 4));
+    if (!fast) continue;
+    ++exact_sums;
+    const detail::fan_sums<mp50> s = detail::polygon_fan_sums<mp50>(std::span<const vec2<mp50>>(p));
+    CHECK(w.twice_area == s.twice_area);
+    CHECK(w.first_x == s.first_x);
+    CHECK(w.first_y == s.first_y);
+    CHECK(w.second == s.second);
+    // and the exact values (D-MASS-16's integers): the accumulator was exact
+    CHECK(to_exact(w.twice_area) == to_exact(s.twice_area));
+  }
+  CHECK(exact_sums > 200);
+  // bench_mass's polygons all take the integer sums.
+  for (int n : {3, 8, 64})
+    for (const auto& p : bench_polygons(n)) {
+      detail::mass_wide_sums::sums<W> w;
+      CHECK(detail::mass_wide_sums::exact_fan_sums<mp50, W>(std::span<const vec2<mp50>>(converted<mp50>(p)), w));
+    }
 }

@@ -15,6 +15,7 @@
 #include "rigidref/detail/mass_exact.hpp"
 #include "rigidref/detail/mass_filter.hpp"
 #include "rigidref/detail/mass_round.hpp"
+#include "rigidref/detail/mass_wide_sums.hpp"
 #include "rigidref/detail/simple_polygon.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/filter.hpp"
@@ -146,7 +147,20 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
     return polygon_mass_exact(v, amount, amount_is_density, r);  // the outputs not certified
   }
 
-  fan_sums<T> s = polygon_fan_sums(v);
+  fan_sums<T> s;
+  bool summed = false;
+  if constexpr (mass_round::is_cpp_bin_float_v<W>) {
+    // D-MASS-20: short significands (doubles): the same sums, exact, in integers.
+    mass_wide_sums::sums<W> w;
+    if (!filter_force_exact() && mass_wide_sums::exact_fan_sums<T, W>(v, w)) {
+      s.twice_area = w.twice_area;
+      s.first_x = w.first_x;
+      s.first_y = w.first_y;
+      s.second = w.second;
+      summed = true;
+    }
+  }
+  if (!summed) s = polygon_fan_sums(v);
   if (A::zero(s.twice_area)) throw invalid_input("polygon has zero area");
   if (A::negative(s.twice_area)) {  // clockwise: every sum flips sign
     s.twice_area = -s.twice_area;
