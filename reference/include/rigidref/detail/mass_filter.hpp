@@ -12,6 +12,7 @@
 #include "rigidref/detail/hot.hpp"
 #include "rigidref/vec2.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -128,8 +129,8 @@ struct sums {
   W mag_area = 0, mag_first_x = 0, mag_first_y = 0, mag_second = 0;  // |.|-evaluations on the hi parts
 };
 
-// The fan sums of D-MASS-1..3 about v0 (as polygon_fan_sums) and their
-// magnitudes. D-MASS-13
+// The fan sums of D-MASS-1..3 about v0 (as polygon_fan_sums) and bounds on
+// their magnitudes from the largest |d| per axis (D-MASS-13, D-MASS-21).
 template <class T, class W, bool F = false>
 RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
   using std::abs;
@@ -138,8 +139,7 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
   const cw<W> px0 = two_sum(W(v[1].x), W(-ox)), py0 = two_sum(W(v[1].y), W(-oy));
   cw<W> px = px0, py = py0;
   cw<W> pp = add(mul<W, F>(px, px), mul<W, F>(py, py));  // |P|^2
-  W apx = abs(px.hi), apy = abs(py.hi);
-  W mpp = apx * apx + apy * apy;
+  W dx = abs(px.hi), dy = abs(py.hi);  // max |d.hi| per axis
   for (std::size_t i = 2; i < v.size(); ++i) {
     const cw<W> qx = two_sum(W(v[i].x), W(-ox)), qy = two_sum(W(v[i].y), W(-oy));
     const cw<W> c = add(mul<W, F>(px, qy), neg(mul<W, F>(py, qx)));  // D-MASS-1
@@ -149,20 +149,20 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
     const cw<W> qq = add(mul<W, F>(qx, qx), mul<W, F>(qy, qy));
     const cw<W> pq = add(mul<W, F>(px, qx), mul<W, F>(py, qy));
     s.second = add(s.second, mul<W, F>(c, add(add(pp, pq), qq)));  // D-MASS-3
-    const W aqx = abs(qx.hi), aqy = abs(qy.hi);
-    const W mc = apx * aqy + apy * aqx;
-    const W mqq = aqx * aqx + aqy * aqy;
-    s.mag_area += mc;
-    s.mag_first_x += mc * (apx + aqx);
-    s.mag_first_y += mc * (apy + aqy);
-    s.mag_second += mc * ((mpp + (apx * aqx + apy * aqy)) + mqq);
+    dx = std::max(dx, W(abs(qx.hi)));
+    dy = std::max(dy, W(abs(qy.hi)));
     px = qx;
     py = qy;
     pp = qq;
-    apx = aqx;
-    apy = aqy;
-    mpp = mqq;
   }
+  // D-MASS-21: per fan triangle, |Px||Qy| + |Py||Qx| <= 2 dx dy, |Px| + |Qx| <= 2 dx,
+  // and the bracket of D-MASS-3 <= 3 (dx^2 + dy^2), all on the hi parts.
+  const W m = W(v.size() - 2);
+  const W mc = m * (2 * dx * dy);
+  s.mag_area = mc;
+  s.mag_first_x = mc * (2 * dx);
+  s.mag_first_y = mc * (2 * dy);
+  s.mag_second = mc * (3 * (dx * dx + dy * dy));
   return s;
 }
 
