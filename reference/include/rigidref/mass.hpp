@@ -168,7 +168,13 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
     s.first_y = -s.first_y;
     s.second = -s.second;
   }
-  const W area = s.twice_area / W(2);
+  W area;
+  if constexpr (mass_round::is_cpp_bin_float_v<W>) {
+    using boost::multiprecision::ldexp;
+    area = ldexp(s.twice_area, -1);  // D-MASS-20: the exact half, what the division by 2 returns
+  } else {
+    area = s.twice_area / W(2);
+  }
   const W three_twice_area = s.twice_area * W(3);
   const W gx = s.first_x / three_twice_area;  // centroid - v0, D-MASS-2
   const W gy = s.first_y / three_twice_area;

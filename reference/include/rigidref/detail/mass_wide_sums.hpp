@@ -24,11 +24,14 @@
 
 namespace rigidref::detail::mass_wide_sums {
 
-// 512-bit integers on the stack: no allocation, no overflow check (the
-// bound of D-MASS-20 keeps every value below 2^500).
-using fixed_int = bmp::number<bmp::cpp_int_backend<512, 512, bmp::signed_magnitude, bmp::unchecked, void>,
+// Fixed-width integers on the stack: no allocation, no overflow check (the
+// bound of D-MASS-20 keeps every value below 2^(fixed_bits - 1) for 512 bits,
+// below 2^(narrow_bits - 1) for 320, used when that suffices).
+template <unsigned Bits>
+using fixed_int = bmp::number<bmp::cpp_int_backend<Bits, Bits, bmp::signed_magnitude, bmp::unchecked, void>,
                               bmp::et_off>;
 inline constexpr int fixed_bits = 500;
+inline constexpr int narrow_bits = 308;
 
 // x = (negative ? -1 : 1) * magnitude * 2^exponent with magnitude below
 // 2^64; false when x's significand has more than 64 bits or x is not finite.
@@ -62,6 +65,39 @@ struct sums {
   W twice_area, first_x, first_y, second;
 };
 
+// The integer sums of D-MASS-16 in I, scaled into W (exact: D-MASS-20).
+template <class I, class W>
+void integer_sums(const std::vector<short_value>& xs, const std::vector<short_value>& ys, long e, sums<W>& out) {
+  using boost::multiprecision::ldexp;
+  const std::size_t n = xs.size();
+  auto integer = [e](const short_value& s) {
+    I r = s.magnitude;
+    r <<= unsigned(s.exponent == LONG_MAX ? 0 : s.exponent - e);
+    return s.negative ? I(-r) : r;
+  };
+  const I ox = integer(xs[0]), oy = integer(ys[0]);
+  I twice_area = 0, first_x = 0, first_y = 0, second = 0;
+  I px = integer(xs[1]) - ox, py = integer(ys[1]) - oy;
+  I pp = px * px + py * py;
+  for (std::size_t i = 2; i < n; ++i) {
+    const I qx = integer(xs[i]) - ox, qy = integer(ys[i]) - oy;
+    const I c = px * qy - py * qx;
+    const I qq = qx * qx + qy * qy;
+    twice_area += c;
+    first_x += c * (px + qx);
+    first_y += c * (py + qy);
+    second += c * (pp + (px * qx + py * qy) + qq);
+    px = qx;
+    py = qy;
+    pp = qq;
+  }
+  // Exact conversions (at most P - 1 bits) and exact scalings.
+  out.twice_area = ldexp(W(twice_area), int(2 * e));
+  out.first_x = ldexp(W(first_x), int(3 * e));
+  out.first_y = ldexp(W(first_y), int(3 * e));
+  out.second = ldexp(W(second), int(4 * e));
+}
+
 // D-MASS-20: the fan sums of D-MASS-1..3 about v0 as the accumulator W
 // computes them (polygon_fan_sums), when every coordinate has a significand
 // of at most 64 bits and every intermediate integer fits in P - 1 bits (P the
@@ -88,32 +124,8 @@ bool exact_fan_sums(std::span<const vec2<T>> v, sums<W>& out) {
   const long n_bits = long(std::bit_width(12 * n));  // 12 n D^4 bounds every node of degree 4
   const long precision = std::min<long>(std::numeric_limits<W>::digits, fixed_bits);
   if (4 * d_bits + n_bits > precision - 1) return false;
-  auto integer = [e](const short_value& s) {
-    fixed_int r = s.magnitude;
-    r <<= unsigned(s.exponent == LONG_MAX ? 0 : s.exponent - e);
-    return s.negative ? fixed_int(-r) : r;
-  };
-  const fixed_int ox = integer(xs[0]), oy = integer(ys[0]);
-  fixed_int twice_area = 0, first_x = 0, first_y = 0, second = 0;
-  fixed_int px = integer(xs[1]) - ox, py = integer(ys[1]) - oy;
-  fixed_int pp = px * px + py * py;
-  for (std::size_t i = 2; i < n; ++i) {
-    const fixed_int qx = integer(xs[i]) - ox, qy = integer(ys[i]) - oy;
-    const fixed_int c = px * qy - py * qx;
-    const fixed_int qq = qx * qx + qy * qy;
-    twice_area += c;
-    first_x += c * (px + qx);
-    first_y += c * (py + qy);
-    second += c * (pp + (px * qx + py * qy) + qq);
-    px = qx;
-    py = qy;
-    pp = qq;
-  }
-  // Exact conversions (at most P - 1 bits) and exact scalings.
-  out.twice_area = ldexp(W(twice_area), int(2 * e));
-  out.first_x = ldexp(W(first_x), int(3 * e));
-  out.first_y = ldexp(W(first_y), int(3 * e));
-  out.second = ldexp(W(second), int(4 * e));
+  if (4 * d_bits + n_bits <= narrow_bits - 1) integer_sums<fixed_int<320>>(xs, ys, e, out);
+  else integer_sums<fixed_int<512>>(xs, ys, e, out);
   return true;
 }
 
