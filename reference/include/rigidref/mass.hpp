@@ -171,7 +171,8 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   W area;
   if constexpr (mass_round::is_cpp_bin_float_v<W>) {
     using boost::multiprecision::ldexp;
-    area = ldexp(s.twice_area, -1);  // D-MASS-20: the exact half, what the division by 2 returns
+    if (!filter_force_exact()) area = ldexp(s.twice_area, -1);  // D-MASS-20: the exact half, as / 2 returns
+    else area = s.twice_area / W(2);
   } else {
     area = s.twice_area / W(2);
   }

@@ -5,7 +5,9 @@
 // runtime bounds (D-MASS-14), and each output accepted only when its bound
 // keeps the exact value inside one rounding cell of T (D-MASS-15). Then the
 // output is the correctly rounded exact value; otherwise the caller runs
-// the exact path.
+// the exact path. A triangle's tied centroid is decided by the side of the
+// midpoint (D-MASS-18); x86-64 builds without -mfma pick an FMA copy at run
+// time (D-MASS-18); magnitudes per axis (D-MASS-21); division D-MASS-22.
 #pragma once
 
 #include "rigidref/detail/fp_barrier.hpp"
