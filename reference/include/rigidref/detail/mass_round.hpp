@@ -8,6 +8,7 @@
 #include "rigidref/scalar.hpp"
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
+#include <boost/multiprecision/cpp_int.hpp>
 
 #include <limits>
 #include <optional>
@@ -21,29 +22,42 @@ inline constexpr bool is_cpp_bin_float_v = false;
 template <unsigned D>
 inline constexpr bool is_cpp_bin_float_v<bmp::number<bmp::cpp_bin_float<D>, bmp::et_off>> = true;
 
-// RN_T(w) for a finite w of the wide type W (more digits than T, and W's
+// RN_T(w) for a finite w of the wide type W (more bits than T, and W's
 // exponent range inside T's), or nothing when w is zero, not finite or its
 // exponent is outside [-2^20, 2^20] (the caller then rounds through an exact
-// rational). D-MASS-19
+// rational). Both are cpp_bin_float: a normalised significand of bit_count
+// bits (top bit set) and a binary exponent of the same convention, so the
+// rounding is one on the significand's bits. D-MASS-19
 template <class T, class W>
 std::optional<T> round_wide(const W& w) {
-  using boost::multiprecision::floor;
-  using boost::multiprecision::frexp;
-  using boost::multiprecision::isfinite;
-  using boost::multiprecision::ldexp;
-  static_assert(std::numeric_limits<W>::digits > std::numeric_limits<T>::digits);
-  if (!isfinite(w) || w == 0) return std::nullopt;
-  constexpr int p = std::numeric_limits<T>::digits;
-  int e = 0;
-  const W m = frexp(w < 0 ? W(-w) : w, &e);  // m in [0.5, 1), w = m 2^e: exact
-  if (e < -(1 << 20) || e > (1 << 20)) return std::nullopt;
-  const W scaled = ldexp(m, p);  // in [2^(p-1), 2^p): exact
-  W whole = floor(scaled);       // the significand of T's lower candidate: exact
-  const W fraction = scaled - whole;  // exact: the low bits of scaled (as in to_exact)
-  const W half(0.5);
-  if (fraction > half || (fraction == half && floor(ldexp(whole, -1)) != ldexp(whole, -1))) whole += 1;  // exact
-  const T out = ldexp(static_cast<T>(whole), e - p);  // whole <= 2^p has at most p bits: exact
-  return w < 0 ? T(-out) : out;
+  using wide_backend = typename W::backend_type;
+  using narrow_backend = typename T::backend_type;
+  constexpr unsigned P = wide_backend::bit_count, p = narrow_backend::bit_count;
+  static_assert(P > p + 1);
+  const wide_backend& b = w.backend();
+  if (b.exponent() == wide_backend::exponent_zero || b.exponent() == wide_backend::exponent_infinity ||
+      b.exponent() == wide_backend::exponent_nan)
+    return std::nullopt;
+  if (b.exponent() < -(1 << 20) || b.exponent() > (1 << 20)) return std::nullopt;
+  using wide_rep = bmp::number<typename wide_backend::rep_type, bmp::et_off>;
+  using narrow_rep = bmp::number<typename narrow_backend::rep_type, bmp::et_off>;
+  const wide_rep bits(b.bits());
+  wide_rep top = bits >> (P - p);  // the p leading bits: RN_T's lower candidate (toward zero)
+  const bool half = bit_test(bits, P - p - 1);
+  const bool sticky = lsb(bits) < P - p - 1;  // bits is nonzero (its top bit is set)
+  auto exponent = b.exponent();
+  if (half && (sticky || bit_test(top, 0))) {  // round to nearest, ties to even
+    top += 1;
+    if (bit_test(top, p)) {  // carried into a new binade: 2^p
+      top >>= 1;
+      ++exponent;
+    }
+  }
+  T out;
+  out.backend().bits() = narrow_rep(top).backend();
+  out.backend().exponent() = exponent;
+  out.backend().sign() = b.sign();
+  return out;
 }
 
 }  // namespace rigidref::detail::mass_round
