@@ -312,3 +312,38 @@ TEST_CASE("mass fast path: mp50 fan sums in integers equal the accumulator's", "
       CHECK(detail::mass_wide_sums::exact_fan_sums<mp50, W>(std::span<const vec2<mp50>>(converted<mp50>(p)), w));
     }
 }
+
+TEST_CASE("mass fast path: the generic and the FMA copy of the filter agree bit for bit", "[mass][fast_path]") {
+  // D-MASS-18: TwoProd is exact either way, so both copies compute the same
+  // values and certify the same outputs. The generic copy runs everywhere;
+  // the FMA copy only where the processor has FMA.
+  std::mt19937_64 g(3);
+  long compared = 0;
+  auto both = [&compared](const std::vector<vec2<double>>& p) {
+    const std::span<const vec2<double>> s(p);
+    detail::mass_filter::rounded<double> a, b;
+    const bool ra = detail::mass_filter::try_polygon_mass_with<double, false>(s, 1.5, true, a);
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+    if (!detail::mass_filter::cpu_has_fma()) return;
+    const bool rb = detail::mass_filter::try_polygon_mass_fma<double>(s, 1.5, true, b);
+#else
+    const bool rb = detail::mass_filter::try_polygon_mass<double>(s, 1.5, true, b);
+#endif
+    CHECK(ra == rb);
+    const double x[5] = {a.area, a.centroid_x, a.centroid_y, a.mass, a.inertia};
+    const double y[5] = {b.area, b.centroid_x, b.centroid_y, b.mass, b.inertia};
+    for (int i = 0; i < 5; ++i) {
+      CHECK(a.certified[i] == b.certified[i]);
+      if (a.certified[i]) CHECK(same_bits(x[i], y[i]));
+    }
+    ++compared;
+  };
+  for (int n : {3, 4, 6, 8, 64})
+    for (const auto& p : bench_polygons(n)) both(p);
+  const double offsets[3] = {0, 0x1p10, 0x1p30};
+  for (int k = 0; k < 600; ++k) {
+    const auto p = random_polygon(g, 3 + int(g() % 30), offsets[k % 3], k % 2 == 0);
+    if (p.size() >= 3) both(p);
+  }
+  CHECK(compared > 0);
+}
