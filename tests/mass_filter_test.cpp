@@ -89,12 +89,19 @@ TEST_CASE("mass filter: random polygons, filter and public path equal the oracle
   random_polygons_agree_with_the_oracle<long double>();
 }
 
-TEST_CASE("mass filter: a centroid exactly on a midpoint goes to the exact path", "[mass][filter]") {
+TEST_CASE("mass filter: a triangle's centroid exactly on a midpoint, decided by its side", "[mass][filter]") {
   // Centroid x = (0 + 3 + 3 * 2^-53) / 3 = 1 + 2^-53: exactly halfway between
-  // 1 and 1 + 2^-52, so ties-to-even gives 1. The filter cannot certify a tie.
+  // 1 and 1 + 2^-52, so ties-to-even gives 1. No bound certifies a tie; the
+  // side of the midpoint does (D-MASS-18).
   const std::vector<vec2<double>> tie = {{0, 0}, {3, 0}, {3 * 0x1p-53, 1}};
   detail::mass_filter::rounded<double> f;
-  CHECK_FALSE(detail::mass_filter::try_polygon_mass<double>(std::span<const vec2<double>>(tie), 1.0, true, f));
+  CHECK(detail::mass_filter::try_polygon_mass<double>(std::span<const vec2<double>>(tie), 1.0, true, f));
+  CHECK(f.centroid_x == 1.0);
+  // The same tie one ulp higher: between 1 + 2^-52 (odd) and 1 + 2^-51 (even).
+  const std::vector<vec2<double>> odd_tie = {{0, 0}, {3, 0}, {3 * 0x1p-53 + 3 * 0x1p-52, 1}};
+  CHECK(detail::mass_filter::try_polygon_mass<double>(std::span<const vec2<double>>(odd_tie), 1.0, true, f));
+  CHECK(f.centroid_x == 1 + 0x1p-51);
+  check_polygon<double>(odd_tie, 1.0, true);
   const mass_properties<double> r = polygon_mass_from_density<double>(tie, 1.0, polygon_check::basic);
   CHECK(r.centroid.x == 1.0);
   CHECK(r.centroid.y == 1.0 / 3);

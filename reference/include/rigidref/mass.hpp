@@ -14,8 +14,11 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/detail/mass_exact.hpp"
 #include "rigidref/detail/mass_filter.hpp"
+#include "rigidref/detail/mass_round.hpp"
+#include "rigidref/detail/mass_wide_sums.hpp"
 #include "rigidref/detail/simple_polygon.hpp"
 #include "rigidref/errors.hpp"
+#include "rigidref/filter.hpp"
 #include "rigidref/polygon.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
@@ -138,13 +141,26 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   }
   if constexpr (std::is_floating_point_v<T>) {
     // D-MASS-13..15: certified double words, else the exact path.
-    mass_filter::rounded<T> r;
-    if (mass_filter::try_polygon_mass(v, amount, amount_is_density, r))
+    mass_filter::rounded<T> r;  // filter_force_exact(): nothing certified, every output exact
+    if (!filter_force_exact() && mass_filter::try_polygon_mass(v, amount, amount_is_density, r))
       return {r.area, {r.centroid_x, r.centroid_y}, r.mass, r.inertia};
     return polygon_mass_exact(v, amount, amount_is_density, r);  // the outputs not certified
   }
 
-  fan_sums<T> s = polygon_fan_sums(v);
+  fan_sums<T> s;
+  bool summed = false;
+  if constexpr (mass_round::is_cpp_bin_float_v<W>) {
+    // D-MASS-20: short significands (doubles): the same sums, exact, in integers.
+    mass_wide_sums::sums<W> w;
+    if (!filter_force_exact() && mass_wide_sums::exact_fan_sums<T, W>(v, w)) {
+      s.twice_area = w.twice_area;
+      s.first_x = w.first_x;
+      s.first_y = w.first_y;
+      s.second = w.second;
+      summed = true;
+    }
+  }
+  if (!summed) s = polygon_fan_sums(v);
   if (A::zero(s.twice_area)) throw invalid_input("polygon has zero area");
   if (A::negative(s.twice_area)) {  // clockwise: every sum flips sign
     s.twice_area = -s.twice_area;
@@ -152,7 +168,14 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
     s.first_y = -s.first_y;
     s.second = -s.second;
   }
-  const W area = s.twice_area / W(2);
+  W area;
+  if constexpr (mass_round::is_cpp_bin_float_v<W>) {
+    using boost::multiprecision::ldexp;
+    if (!filter_force_exact()) area = ldexp(s.twice_area, -1);  // D-MASS-20: the exact half, as / 2 returns
+    else area = s.twice_area / W(2);
+  } else {
+    area = s.twice_area / W(2);
+  }
   const W three_twice_area = s.twice_area * W(3);
   const W gx = s.first_x / three_twice_area;  // centroid - v0, D-MASS-2
   const W gy = s.first_y / three_twice_area;
@@ -162,15 +185,24 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   const W amt = A::from(amount);
   const W mass = amount_is_density ? amt * area : amt;
   const W inertia = mass * per_area;
-  const T rounded_area = require_finite_result(A::round(area), "area");
+  // D-MASS-19: cpp_bin_float outputs rounded from their significands, not
+  // through exact rationals (the same values); otherwise A::round.
+  auto round = [](const W& w) -> T {
+    if constexpr (mass_round::is_cpp_bin_float_v<W>) {
+      if (!filter_force_exact())
+        if (const std::optional<T> r = mass_round::round_wide<T>(w)) return *r;
+    }
+    return A::round(w);
+  };
+  const T rounded_area = require_finite_result(round(area), "area");
   if (rounded_area == 0)
     throw invalid_input("the polygon's area underflows " + std::string(scalar_name<T>()) +
                         ": the input is too small for this precision (scale it, or use mp50)");
   return {rounded_area,
-          {require_finite_result(A::round(A::from(v[0].x) + gx), "centroid"),
-           require_finite_result(A::round(A::from(v[0].y) + gy), "centroid")},
-          require_finite_result(A::round(mass), "mass"),
-          require_finite_result(A::round(inertia), "inertia")};
+          {require_finite_result(round(A::from(v[0].x) + gx), "centroid"),
+           require_finite_result(round(A::from(v[0].y) + gy), "centroid")},
+          require_finite_result(round(mass), "mass"),
+          require_finite_result(round(inertia), "inertia")};
 }
 
 template <class T>

@@ -5,15 +5,20 @@
 // runtime bounds (D-MASS-14), and each output accepted only when its bound
 // keeps the exact value inside one rounding cell of T (D-MASS-15). Then the
 // output is the correctly rounded exact value; otherwise the caller runs
-// the exact path.
+// the exact path. A triangle's tied centroid is decided by the side of the
+// midpoint (D-MASS-18); x86-64 builds without -mfma pick an FMA copy at run
+// time (D-MASS-18); magnitudes per axis (D-MASS-21); division D-MASS-22.
 #pragma once
 
 #include "rigidref/detail/fp_barrier.hpp"
 #include "rigidref/detail/hot.hpp"
 #include "rigidref/vec2.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <type_traits>
@@ -37,8 +42,10 @@ RIGIDREF_HOT cw<W> two_sum(W a, W b) {  // D-EFT-1
   return {s, W((a - ap) + (b - bp))};
 }
 
-// Hardware FMA only where the compiler emits the instruction; a call to
-// libm's fma costs more than Dekker's product (bench/HISTORY.md, issue 18).
+// Hardware FMA where the compiler emits the instruction (-mfma), or, with F,
+// in code compiled for the "fma" target after a run-time check (D-MASS-18);
+// a call to libm's fma costs more than Dekker's product (bench/HISTORY.md,
+// issue 18). Either way TwoProd is exact, so the bits are the same.
 template <class W>
 inline constexpr bool inline_fma_v =
 #if defined(__FMA__)
@@ -47,11 +54,15 @@ inline constexpr bool inline_fma_v =
     false;
 #endif
 
-template <class W>
+template <class W, bool F = false>
 RIGIDREF_HOT cw<W> two_prod(W a, W b) {  // D-EFT-2: exact, barring under/overflow
   const W p = rounded(W(a * b));
   if constexpr (inline_fma_v<W>) {
     return {p, W(std::fma(a, b, -p))};
+#if defined(__GNUC__) || defined(__clang__)
+  } else if constexpr (F && std::is_same_v<W, double>) {
+    return {p, __builtin_fma(a, b, -p)};  // the instruction: the caller's target has FMA
+#endif
   } else {
     // Dekker's product (as eft::two_prod_dekker): exact only with p and the
     // splitting products rounded (detail/fp_barrier.hpp).
@@ -76,9 +87,9 @@ RIGIDREF_HOT cw<W> neg(const cw<W>& x) {
 }
 
 // D-MASS-13 (mul): error <= (lx ly + 3 (lx + ly) + 1) u^2 M, lambda' = 1 + lx + ly.
-template <class W>
+template <class W, bool F = false>
 RIGIDREF_HOT cw<W> mul(const cw<W>& x, const cw<W>& y) {
-  const cw<W> p = two_prod(x.hi, y.hi);
+  const cw<W> p = two_prod<W, F>(x.hi, y.hi);
   return {p.hi, W(p.lo + (x.hi * y.lo + x.lo * y.hi))};
 }
 
@@ -87,22 +98,26 @@ RIGIDREF_HOT cw<W> normalise(const cw<W>& x) {
   return two_sum(x.hi, x.lo);
 }
 
-// D-EFT-5 (JMP 2017, Alg. 9 and 17) on normalised double words, with the
-// two_prod above: relative error <= 15u^2 + 56u^3.
+// FastTwoSum: exact when |a| >= |b| (or a = 0).
 template <class W>
 RIGIDREF_HOT cw<W> fast_two_sum(W a, W b) {
   const W s = a + b;
   return {s, W(b - (s - a))};
 }
 
-template <class W>
+// x / y on normalised double words, D-MASS-22: th = RN(x.hi / y.hi), the
+// remainder x - th y from the exact TwoProd (x.hi - p.hi exact by
+// Sterbenz), one more division, normalised by FastTwoSum. Relative error
+// <= 13u^2 (1 + O(u)) <= 16u^2, the figure D-MASS-14 uses; a shorter
+// dependency chain than JMP's Alg. 17 (D-EFT-5).
+template <class W, bool F = false>
 RIGIDREF_HOT cw<W> div(const cw<W>& x, const cw<W>& y) {
   const W th = x.hi / y.hi;
-  const cw<W> c = two_prod(y.hi, th);
-  const cw<W> t = fast_two_sum(c.hi, rounded(W(y.lo * th)));  // Alg. 9 needs the product rounded
-  const cw<W> r = fast_two_sum(t.hi, W(t.lo + c.lo));
-  const W d = (x.hi - r.hi) + (x.lo - r.lo);
-  return fast_two_sum(th, W(d / y.hi));
+  const cw<W> p = two_prod<W, F>(th, y.hi);  // th y.hi = p.hi + p.lo exactly
+  const W b = W(x.hi - p.hi) - p.lo;         // x.hi - th y.hi, rounded once
+  const W d = x.lo - rounded(W(th * y.lo));  // x.lo - th y.lo
+  const W tl = W(b + d) / y.hi;
+  return fast_two_sum(th, tl);  // |tl| <= 3u |th| (1 + O(u))
 }
 
 // The inputs the bounds of D-MASS-13..14 cover: every coordinate and the
@@ -120,42 +135,56 @@ struct sums {
   W mag_area = 0, mag_first_x = 0, mag_first_y = 0, mag_second = 0;  // |.|-evaluations on the hi parts
 };
 
-// The fan sums of D-MASS-1..3 about v0 (as polygon_fan_sums) and their
-// magnitudes. D-MASS-13
-template <class T, class W>
+// The fan sums of D-MASS-1..3 about v0 (as polygon_fan_sums) and bounds on
+// their magnitudes from the largest |d| per axis (D-MASS-13, D-MASS-21).
+template <class T, class W, bool F = false>
 RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
   using std::abs;
   sums<W> s;
   const W ox = W(v[0].x), oy = W(v[0].y);
   const cw<W> px0 = two_sum(W(v[1].x), W(-ox)), py0 = two_sum(W(v[1].y), W(-oy));
   cw<W> px = px0, py = py0;
-  cw<W> pp = add(mul(px, px), mul(py, py));  // |P|^2
-  W apx = abs(px.hi), apy = abs(py.hi);
-  W mpp = apx * apx + apy * apy;
+  cw<W> pp = add(mul<W, F>(px, px), mul<W, F>(py, py));  // |P|^2
+  W dx = abs(px.hi), dy = abs(py.hi);  // max |d.hi| per axis
   for (std::size_t i = 2; i < v.size(); ++i) {
     const cw<W> qx = two_sum(W(v[i].x), W(-ox)), qy = two_sum(W(v[i].y), W(-oy));
-    const cw<W> c = add(mul(px, qy), neg(mul(py, qx)));  // D-MASS-1
+    const cw<W> c = add(mul<W, F>(px, qy), neg(mul<W, F>(py, qx)));  // D-MASS-1
     s.twice_area = add(s.twice_area, c);
-    s.first_x = add(s.first_x, mul(c, add(px, qx)));  // D-MASS-2
-    s.first_y = add(s.first_y, mul(c, add(py, qy)));
-    const cw<W> qq = add(mul(qx, qx), mul(qy, qy));
-    const cw<W> pq = add(mul(px, qx), mul(py, qy));
-    s.second = add(s.second, mul(c, add(add(pp, pq), qq)));  // D-MASS-3
-    const W aqx = abs(qx.hi), aqy = abs(qy.hi);
-    const W mc = apx * aqy + apy * aqx;
-    const W mqq = aqx * aqx + aqy * aqy;
-    s.mag_area += mc;
-    s.mag_first_x += mc * (apx + aqx);
-    s.mag_first_y += mc * (apy + aqy);
-    s.mag_second += mc * ((mpp + (apx * aqx + apy * aqy)) + mqq);
+    s.first_x = add(s.first_x, mul<W, F>(c, add(px, qx)));  // D-MASS-2
+    s.first_y = add(s.first_y, mul<W, F>(c, add(py, qy)));
+    const cw<W> qq = add(mul<W, F>(qx, qx), mul<W, F>(qy, qy));
+    const cw<W> pq = add(mul<W, F>(px, qx), mul<W, F>(py, qy));
+    s.second = add(s.second, mul<W, F>(c, add(add(pp, pq), qq)));  // D-MASS-3
+    dx = std::max(dx, W(abs(qx.hi)));
+    dy = std::max(dy, W(abs(qy.hi)));
     px = qx;
     py = qy;
     pp = qq;
-    apx = aqx;
-    apy = aqy;
-    mpp = mqq;
   }
+  // D-MASS-21: per fan triangle, |Px||Qy| + |Py||Qx| <= 2 dx dy, |Px| + |Qx| <= 2 dx,
+  // and the bracket of D-MASS-3 <= 3 (dx^2 + dy^2), all on the hi parts.
+  const W m = W(v.size() - 2);
+  const W mc = m * (2 * dx * dy);
+  s.mag_area = mc;
+  s.mag_first_x = mc * (2 * dx);
+  s.mag_first_y = mc * (2 * dy);
+  s.mag_second = mc * (3 * (dx * dx + dy * dy));
   return s;
+}
+
+// The T neighbour of a finite nonzero r, away from zero if `away`, else
+// toward it: one step of the encoding for float and double (no libm call),
+// std::nextafter otherwise. An overflow gives infinity, as nextafter does.
+template <class T>
+RIGIDREF_HOT T neighbour(T r, bool away) {
+  if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) {
+    using U = std::conditional_t<std::is_same_v<T, double>, std::uint64_t, std::uint32_t>;
+    const U bits = std::bit_cast<U>(r);
+    return std::bit_cast<T>(away ? U(bits + 1) : U(bits - 1));
+  } else {
+    const bool up = away == (r > 0);
+    return std::nextafter(r, up ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity());
+  }
 }
 
 // D-MASS-15: out = RN_T(exact) when |exact - (h + l)| <= err keeps the exact
@@ -168,13 +197,65 @@ RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
   const W rw = W(r);
   if (!(abs(rw) <= W(std::numeric_limits<T>::max())) || r == 0) return false;
   const W off = (x.hi - rw) + x.lo;  // x.hi - rw exact; the sum rounds (relative u)
-  const T toward = off < 0 ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
-  const T next = std::nextafter(r, toward);
+  const T next = neighbour(r, (off < 0) == (r < 0));
   if (!(abs(next) <= std::numeric_limits<T>::max())) return false;  // beyond lies overflow
   const W half_gap = abs(W(next) - rw) / 2;  // exact
   if (!(abs(off) * W(1 + 0x1p-20) + err < half_gap)) return false;
   out = r;
   return true;
+}
+
+// The sign of a + b + c + d + e + f, exactly: Shewchuk's Grow-Expansion
+// gives a nonoverlapping expansion whose largest nonzero component has the
+// sign of the sum (D-MASS-18; no term may overflow, sums never underflow).
+template <class W>
+RIGIDREF_HOT int sign_of_sum(const W (&t)[6]) {
+  W e[6];
+  int k = 0;
+  for (const W x : t) {
+    W q = x;
+    for (int i = 0; i < k; ++i) {
+      const cw<W> s = two_sum(q, e[i]);
+      q = s.hi;
+      e[i] = s.lo;
+    }
+    e[k++] = q;
+  }
+  for (int i = k - 1; i >= 0; --i)
+    if (e[i] != 0) return e[i] > 0 ? 1 : -1;
+  return 0;
+}
+
+// D-MASS-18: a triangle's centroid coordinate y = (a + b + c) / 3 where
+// D-MASS-15 cannot decide: x = (h, l) with |y - x| <= err lies next to the
+// midpoint m = r + half between r = RN_T(h) and its neighbour on the side
+// of x. The side of m is the sign of (a + b + c) - 3 r - 3 half, a sum of
+// six exact W values (3 r by TwoProd); on m itself ties go to even, as
+// round_to does. False when the interval may reach past r's other
+// midpoints (then the exact path answers). float and double only.
+template <class T, class W, bool F>
+RIGIDREF_HOT bool triangle_centroid_by_midpoint(T a, T b, T c, const cw<W>& x, W err, T& out) {
+  using std::abs;
+  if constexpr (!(std::is_same_v<T, double> || std::is_same_v<T, float>)) {
+    return false;
+  } else {
+    const T r = static_cast<T>(x.hi);
+    const W rw = W(r);
+    if (!(abs(rw) <= W(std::numeric_limits<T>::max())) || r == 0) return false;
+    const W off = (x.hi - rw) + x.lo;
+    const T next = neighbour(r, (off < 0) == (r < 0));
+    if (!(abs(next) <= std::numeric_limits<T>::max())) return false;
+    const W half = (W(next) - rw) / 2;  // exact, signed toward x
+    // y within [r - |half|/2, r + 3 |half|) on x's side: its rounding is r or next.
+    if (!(err < abs(half) / 4 && abs(off) * W(1 + 0x1p-20) + err < 2 * abs(half))) return false;
+    const cw<W> three_r = two_prod<W, F>(W(3), rw);
+    const W terms[6] = {W(a), W(b), W(c), W(-three_r.hi), W(-three_r.lo), W(-3 * half)};
+    const int side = sign_of_sum(terms) * (half > 0 ? 1 : -1);  // > 0: beyond m, toward next
+    using U = std::conditional_t<std::is_same_v<T, double>, std::uint64_t, std::uint32_t>;
+    const bool r_even = (std::bit_cast<U>(r) & 1) == 0;
+    out = side > 0 || (side == 0 && !r_even) ? next : r;
+    return true;
+  }
 }
 
 // The five outputs; certified[i] says whether output i is correctly rounded.
@@ -189,8 +270,9 @@ struct rounded {
 // certified) or some output's bound straddles a rounding boundary (that
 // output not certified): the caller computes those exactly. Orientation either way; a zero or uncertain area is left to the
 // exact path as well.
-template <class T>
-bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out) {
+template <class T, bool F>
+RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amount, bool amount_is_density,
+                                        rounded<T>& out) {
   using W = std::conditional_t<std::is_same_v<T, float>, double, T>;
   using std::abs;
   constexpr W u = std::numeric_limits<W>::epsilon() / 2;
@@ -201,7 +283,7 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   for (const vec2<T>& p : v)
     if (!in_range(W(p.x)) || !in_range(W(p.y))) return false;
 
-  const sums<W> s = fan_sums<T, W>(v);
+  const sums<W> s = fan_sums<T, W, F>(v);
   // D-MASS-13: beta(m) u^2 M per sum, times 8 (M <= 2 M^, the (1 + O(u))
   // factors, the rounding of this very bound).
   const W m = W(v.size() - 2);
@@ -223,11 +305,11 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   // D-MASS-14: each line's bound from the previous ones; op errors in u^2.
   const cw<W> area{a2.hi / 2, a2.lo / 2};
   const W e_area = e_twice_area / 2;
-  const cw<W> d3 = normalise(mul(a2, cw<W>{3, 0}));
+  const cw<W> d3 = normalise(mul<W, F>(a2, cw<W>{3, 0}));
   const W e_d3 = 3 * e_twice_area + 24 * u2 * abs(a2.hi);
   const W den = abs(d3.hi);
   if (!(e_d3 <= den / 8)) return false;
-  const cw<W> gx = div(fx, d3), gy = div(fy, d3);  // centroid - v0
+  const cw<W> gx = div<W, F>(fx, d3), gy = div<W, F>(fy, d3);  // centroid - v0
   const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 / den + 32 * u2 * abs(gx.hi);
   const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 / den + 32 * u2 * abs(gy.hi);
   const W ox = W(v[0].x), oy = W(v[0].y);
@@ -235,9 +317,9 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
   const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
   const cw<W> d6{2 * d3.hi, 2 * d3.lo};
-  const cw<W> j = div(sec, d6);  // second / (6 twice_area)
+  const cw<W> j = div<W, F>(sec, d6);  // second / (6 twice_area)
   const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * 2 / (2 * den) + 32 * u2 * abs(j.hi);
-  const cw<W> gg = add(mul(gx, gx), mul(gy, gy));
+  const cw<W> gg = add(mul<W, F>(gx, gx), mul<W, F>(gy, gy));
   const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
   const W e_gg = e_gx * (4 * abs(gx.hi) + e_gx) + e_gy * (4 * abs(gy.hi) + e_gy) + 32 * u2 * g2;
   const cw<W> per_area = normalise(add(j, neg(gg)));  // D-MASS-4
@@ -246,19 +328,53 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   cw<W> mass{amt, 0};
   W e_mass = 0;
   if (amount_is_density) {
-    mass = normalise(mul(area, cw<W>{amt, 0}));
+    mass = normalise(mul<W, F>(area, cw<W>{amt, 0}));
     e_mass = amt * e_area + 8 * u2 * amt * abs(area.hi);
   }
-  const cw<W> inertia = normalise(mul(mass, per_area));
+  const cw<W> inertia = normalise(mul<W, F>(mass, per_area));
   const W e_inertia = e_mass * (2 * abs(per_area.hi) + e_per_area) + 2 * abs(mass.hi) * e_per_area +
                       32 * u2 * abs(mass.hi) * abs(per_area.hi);
   // D-MASS-15, each bound doubled for its own rounding, plus tiny.
   out.certified[0] = certain_rounding<T>(area, 2 * e_area + tiny, out.area);
   out.certified[1] = certain_rounding<T>(cx, 2 * e_cx + tiny, out.centroid_x);
   out.certified[2] = certain_rounding<T>(cy, 2 * e_cy + tiny, out.centroid_y);
+  if (v.size() == 3) {  // D-MASS-18: a tied centroid coordinate decided by the side of the midpoint
+    if (!out.certified[1])
+      out.certified[1] =
+          triangle_centroid_by_midpoint<T, W, F>(v[0].x, v[1].x, v[2].x, cx, 2 * e_cx + tiny, out.centroid_x);
+    if (!out.certified[2])
+      out.certified[2] =
+          triangle_centroid_by_midpoint<T, W, F>(v[0].y, v[1].y, v[2].y, cy, 2 * e_cy + tiny, out.centroid_y);
+  }
   out.certified[3] = certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass);
   out.certified[4] = certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
   return out.all();
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__FMA__)
+#define RIGIDREF_MASS_FMA_DISPATCH 1
+// D-MASS-18: the same filter compiled for the "fma" target, for processors
+// that have it (checked once); TwoProd is exact either way, so the bits are
+// those of the generic build.
+template <class T>
+__attribute__((target("fma"), noinline)) bool try_polygon_mass_fma(std::span<const vec2<T>> v, const T& amount,
+                                                                    bool amount_is_density, rounded<T>& out) {
+  return try_polygon_mass_with<T, true>(v, amount, amount_is_density, out);
+}
+
+inline bool cpu_has_fma() {
+  static const bool has = __builtin_cpu_supports("fma");
+  return has;
+}
+#endif
+
+template <class T>
+bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out) {
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  if constexpr (std::is_same_v<std::conditional_t<std::is_same_v<T, float>, double, T>, double>)
+    if (cpu_has_fma()) return try_polygon_mass_fma<T>(v, amount, amount_is_density, out);
+#endif
+  return try_polygon_mass_with<T, false>(v, amount, amount_is_density, out);
 }
 
 }  // namespace rigidref::detail::mass_filter

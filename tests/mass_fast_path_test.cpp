@@ -1,0 +1,349 @@
+// The fast paths of polygon mass properties against the route of f4fceec,
+// forced with detail::filter_force_exact() (D-MASS-18, D-MASS-19): every
+// output bit-identical, in double, float and mp50, on the bench_mass
+// polygons, random convex and simple polygons (n = 3..64, offsets 0, 2^10,
+// 2^30) and triangles whose centroid is exactly a midpoint of two doubles.
+// The long sweep (10^5 polygons) is hidden: run with "[.][mass_long]".
+#include "rigidref/convert.hpp"
+#include "rigidref/detail/mass_filter.hpp"
+#include "rigidref/detail/mass_round.hpp"
+#include "rigidref/detail/mass_wide_sums.hpp"
+#include "rigidref/filter.hpp"
+#include "rigidref/mass.hpp"
+#include "rigidref/scalar.hpp"
+#include "rigidref/verify/random.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace rigidref;
+
+namespace {
+
+// The previous route: filter_force_exact() set for the call only.
+struct forced_exact {
+  bool saved;
+  forced_exact() : saved(detail::filter_force_exact()) { detail::filter_force_exact() = true; }
+  ~forced_exact() { detail::filter_force_exact() = saved; }
+};
+
+template <class T>
+bool same_bits(const T& a, const T& b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::memcmp(&a, &b, sizeof(T)) == 0 || (sizeof(T) > 8 && a == b && std::signbit(a) == std::signbit(b));
+  } else {
+    return a == b && (a < 0) == (b < 0);  // mp50: values; the zero sign does not occur (area > 0)
+  }
+}
+
+template <class T>
+mass_properties<T> public_mass(const std::vector<vec2<T>>& p, const T& amount, bool density) {
+  const std::span<const vec2<T>> s(p);
+  return density ? polygon_mass_from_density<T>(s, amount, polygon_check::basic)
+                 : polygon_mass_from_mass<T>(s, amount, polygon_check::basic);
+}
+
+struct tally {
+  long polygons = 0, outputs = 0, differ = 0, errors_differ = 0;
+};
+
+// One polygon, both routes: the same five outputs, or the same error text.
+template <class T>
+void compare(const std::vector<vec2<T>>& p, const T& amount, bool density, tally& t) {
+  ++t.polygons;
+  std::string fast_error, exact_error;
+  mass_properties<T> fast{}, slow{};
+  try {
+    fast = public_mass(p, amount, density);
+  } catch (const std::exception& e) {
+    fast_error = e.what();
+  }
+  try {
+    forced_exact guard;
+    slow = public_mass(p, amount, density);
+  } catch (const std::exception& e) {
+    exact_error = e.what();
+  }
+  if (fast_error != exact_error) {
+    ++t.errors_differ;
+    return;
+  }
+  if (!fast_error.empty()) return;
+  const T a[5] = {fast.area, fast.centroid.x, fast.centroid.y, fast.mass, fast.inertia};
+  const T b[5] = {slow.area, slow.centroid.x, slow.centroid.y, slow.mass, slow.inertia};
+  for (int i = 0; i < 5; ++i) {
+    ++t.outputs;
+    if (!same_bits(a[i], b[i])) ++t.differ;
+  }
+}
+
+// bench_mass's polygons (bench/mass_bench.cpp): a jittered regular n-gon,
+// stretched, rotated, scaled and moved, seed 20240601 + n.
+std::vector<std::vector<vec2<double>>> bench_polygons(int n) {
+  verify::rng g(20240601 + static_cast<std::uint64_t>(n));
+  std::vector<std::vector<vec2<double>>> set;
+  for (int k = 0; k < 16; ++k) {
+    using verify::uniform;
+    const double two_pi = 2 * std::acos(-1.0);
+    const double sector = two_pi / n;
+    const double aspect = uniform(g, 0.6, 1.0);
+    const double radius = uniform(g, 0.5, 2.0);
+    const double turn = uniform(g, 0.0, two_pi);
+    const double cx = uniform(g, -4.0, 4.0), cy = uniform(g, -4.0, 4.0);
+    std::vector<vec2<double>> v;
+    for (int j = 0; j < n; ++j) {
+      const double a = j * sector + uniform(g, -0.3, 0.3) * sector;
+      const double ex = radius * std::cos(a), ey = radius * aspect * std::sin(a);
+      v.push_back({cx + ex * std::cos(turn) - ey * std::sin(turn), cy + ex * std::sin(turn) + ey * std::cos(turn)});
+    }
+    set.push_back(std::move(v));
+  }
+  return set;
+}
+
+// A star-shaped polygon (simple; convex when `convex`), angles sorted, about
+// (offset, offset / 2), in either orientation.
+std::vector<vec2<double>> random_polygon(std::mt19937_64& g, int n, double offset, bool convex) {
+  std::uniform_real_distribution<double> angle(0, 2 * M_PI), shrink(0.1, 1), size(0.01, 4);
+  std::vector<double> a(n);
+  for (double& x : a) x = angle(g);
+  std::sort(a.begin(), a.end());
+  a.erase(std::unique(a.begin(), a.end()), a.end());
+  const double radius = size(g);
+  std::vector<vec2<double>> p;
+  for (double t : a) {
+    const double r = convex ? radius : radius * shrink(g);
+    p.push_back({offset + r * std::cos(t), offset / 2 + r * std::sin(t)});
+  }
+  if (g() % 2) std::reverse(p.begin(), p.end());
+  return p;
+}
+
+// A triangle whose centroid x (and, when `both`, y) is exactly the midpoint
+// m = r + 2^-53 of two doubles r, r + 2^-52 in [1, 2), scaled by 2^scale and
+// with its vertices in a random order: a + b + c = 3 m, c in [0.5, 1) with
+// an odd last bit, a and b in [1, 2). Empty when the draw is not exact.
+std::vector<vec2<double>> tied_triangle(std::mt19937_64& g, int scale, bool both) {
+  auto coordinate_triple = [&g](double out[3]) {
+    std::uniform_int_distribution<std::int64_t> frac(0, (std::int64_t(1) << 52) - 1);
+    const double r = 1 + std::ldexp(double(frac(g) % (std::int64_t(1) << 51)), -52);  // in [1, 1.5)
+    const double c = 0.5 + std::ldexp(double(2 * (frac(g) >> 1) + 1), -53);          // odd last bit
+    const double a = 1 + std::ldexp(double(frac(g)), -52);
+    // b = 3 m - c - a with m = r + 2^-53, exact in rationals; keep it when it is a double
+    const exact b_exact = 3 * (to_exact(r) + to_exact(0x1p-53)) - to_exact(c) - to_exact(a);
+    const double b = round_to<double>(b_exact);
+    if (to_exact(b) != b_exact) return false;
+    out[0] = a;
+    out[1] = b;
+    out[2] = c;
+    return true;
+  };
+  double x[3], y[3];
+  if (!coordinate_triple(x)) return {};
+  if (both) {
+    if (!coordinate_triple(y)) return {};
+  } else {
+    std::uniform_real_distribution<double> u(-2, 2);
+    for (double& t : y) t = u(g);
+  }
+  std::vector<vec2<double>> p;
+  for (int i = 0; i < 3; ++i) p.push_back({std::ldexp(x[i], scale), std::ldexp(y[i], scale)});
+  std::shuffle(p.begin(), p.end(), g);
+  return p;
+}
+
+template <class T>
+std::vector<vec2<T>> converted(const std::vector<vec2<double>>& p) {
+  std::vector<vec2<T>> out;
+  for (const auto& q : p) out.push_back({T(q.x), T(q.y)});
+  return out;
+}
+
+// `count` random cases of each kind; returns the tally over double, float and mp50.
+tally sweep(long count, std::uint64_t seed, bool with_mp50) {
+  std::mt19937_64 g(seed);
+  tally t;
+  const double offsets[3] = {0, 0x1p10, 0x1p30};
+  for (long k = 0; k < count; ++k) {
+    const int n = 3 + int(g() % 62);
+    const int small_n = 3 + int(g() % 6);
+    const double offset = offsets[k % 3];
+    const double amount = 0.25 + double(g() % 1000) / 64;
+    const bool density = k % 2 == 0;
+    const auto convex = random_polygon(g, (k % 4 == 0) ? n : small_n, offset, true);
+    const auto simple = random_polygon(g, (k % 4 == 1) ? n : small_n, offset, false);
+    const auto tie = tied_triangle(g, int(g() % 41) - 20, k % 2 == 1);
+    for (const auto* p : {&convex, &simple, &tie}) {
+      if (p->size() < 3) continue;
+      compare<double>(*p, amount, density, t);
+      compare<float>(converted<float>(*p), float(amount), density, t);
+      if (with_mp50 && k % 8 == 0) compare<mp50>(converted<mp50>(*p), mp50(amount), density, t);
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("mass fast path: bench_mass polygons, bit-identical to the exact route", "[mass][fast_path]") {
+  tally t;
+  for (int n : {3, 4, 6, 8, 16, 32, 64})
+    for (const auto& p : bench_polygons(n)) {
+      compare<double>(p, 1.0, true, t);
+      compare<double>(p, 2.5, false, t);
+      compare<float>(converted<float>(p), 1.0f, true, t);
+      compare<mp50>(converted<mp50>(p), mp50(1), true, t);
+    }
+  CHECK(t.polygons == 7 * 16 * 4);
+  CHECK(t.errors_differ == 0);
+  CHECK(t.differ == 0);
+}
+
+TEST_CASE("mass fast path: the bench triangles' ties are decided by the filter", "[mass][fast_path]") {
+  // bench_mass's 16 triangles: the filter (with D-MASS-18) certifies every output.
+  int answered = 0;
+  for (const auto& p : bench_polygons(3)) {
+    detail::mass_filter::rounded<double> f;
+    answered += detail::mass_filter::try_polygon_mass<double>(std::span<const vec2<double>>(p), 1.0, true, f);
+  }
+  CHECK(answered == 16);
+}
+
+TEST_CASE("mass fast path: constructed centroid ties, decided as round_to does", "[mass][fast_path]") {
+  std::mt19937_64 g(20261127);
+  int ties = 0;
+  tally t;
+  for (int k = 0; k < 400; ++k) {
+    const auto p = tied_triangle(g, int(g() % 41) - 20, k % 2 == 1);
+    if (p.empty()) continue;
+    ++ties;
+    compare<double>(p, 1.0, true, t);
+    detail::mass_filter::rounded<double> f;
+    if (detail::mass_filter::try_polygon_mass<double>(std::span<const vec2<double>>(p), 1.0, true, f)) {
+      // The centroid is exactly a midpoint: round_to's tie to even.
+      const exact cx = (to_exact(p[0].x) + to_exact(p[1].x) + to_exact(p[2].x)) / 3;
+      CHECK(f.centroid_x == round_to<double>(cx));
+    }
+  }
+  CHECK(ties > 100);
+  CHECK(t.errors_differ == 0);
+  CHECK(t.differ == 0);
+}
+
+TEST_CASE("mass fast path: random convex and simple polygons, double, float, mp50", "[mass][fast_path]") {
+  const tally t = sweep(700, 20261127, true);
+  INFO("polygons " << t.polygons << ", outputs " << t.outputs);
+  CHECK(t.polygons > 3000);
+  CHECK(t.errors_differ == 0);
+  CHECK(t.differ == 0);
+}
+
+TEST_CASE("mass fast path: round_wide is round_to of the exact value", "[mass][fast_path]") {
+  using W = accumulator<mp50>::type;
+  std::mt19937_64 g(5);
+  constexpr int p = std::numeric_limits<mp50>::digits;
+  long checked = 0;
+  for (int k = 0; k < 3000; ++k) {
+    // A random wide value, and the same with its bits below T's precision
+    // set to exactly one half (a tie) or to a half plus or minus one unit.
+    W w = 0;
+    for (int j = 0; j < 8; ++j) w = ldexp(w, 60) + W(g() >> 4);
+    w = ldexp(w, int(g() % 2000) - 1000 - 480);
+    if (g() % 2) w = -w;
+    int e = 0;
+    const W m = frexp(abs(w), &e);
+    const W top = floor(ldexp(m, p));
+    W variants[4] = {w, ldexp(top + W(0.5), e - p), ldexp(top + W(0.5) + ldexp(W(1), -100), e - p),
+                     ldexp(top + W(0.5) - ldexp(W(1), -100), e - p)};
+    for (W& x : variants) {
+      if (w < 0) x = -abs(x);
+      const auto fast = detail::mass_round::round_wide<mp50>(x);
+      REQUIRE(fast.has_value());
+      REQUIRE(*fast == round_to<mp50>(to_exact(x)));
+      ++checked;
+    }
+  }
+  CHECK(checked == 12000);
+}
+
+TEST_CASE("mass fast path: 10^5 random polygons (long)", "[.][mass_long]") {
+  const tally t = sweep(100000 / 3 + 1, 42, true);
+  WARN("polygons " << t.polygons << ", outputs " << t.outputs << ", differ " << t.differ << ", errors differ "
+                   << t.errors_differ);
+  CHECK(t.errors_differ == 0);
+  CHECK(t.differ == 0);
+}
+
+TEST_CASE("mass fast path: mp50 fan sums in integers equal the accumulator's", "[mass][fast_path]") {
+  using W = accumulator<mp50>::type;
+  std::mt19937_64 g(11);
+  int exact_sums = 0;
+  for (int k = 0; k < 300; ++k) {
+    const double offsets[3] = {0, 0x1p10, 0x1p30};
+    auto p = converted<mp50>(random_polygon(g, 3 + int(g() % 62), offsets[k % 3], k % 2 == 0));
+    if (p.size() < 3) continue;
+    if (k % 5 == 4) p[1].x += mp50(1) / 3;  // a long significand: the accumulator sums instead
+    detail::mass_wide_sums::sums<W> w;
+    const bool fast = detail::mass_wide_sums::exact_fan_sums<mp50, W>(std::span<const vec2<mp50>>(p), w);
+    CHECK(fast == (k % 5 != 4));
+    if (!fast) continue;
+    ++exact_sums;
+    const detail::fan_sums<mp50> s = detail::polygon_fan_sums<mp50>(std::span<const vec2<mp50>>(p));
+    CHECK(w.twice_area == s.twice_area);
+    CHECK(w.first_x == s.first_x);
+    CHECK(w.first_y == s.first_y);
+    CHECK(w.second == s.second);
+    // and the exact values (D-MASS-16's integers): the accumulator was exact
+    CHECK(to_exact(w.twice_area) == to_exact(s.twice_area));
+  }
+  CHECK(exact_sums > 200);
+  // bench_mass's polygons all take the integer sums.
+  for (int n : {3, 8, 64})
+    for (const auto& p : bench_polygons(n)) {
+      detail::mass_wide_sums::sums<W> w;
+      CHECK(detail::mass_wide_sums::exact_fan_sums<mp50, W>(std::span<const vec2<mp50>>(converted<mp50>(p)), w));
+    }
+}
+
+TEST_CASE("mass fast path: the generic and the FMA copy of the filter agree bit for bit", "[mass][fast_path]") {
+  // D-MASS-18: TwoProd is exact either way, so both copies compute the same
+  // values and certify the same outputs. The generic copy runs everywhere;
+  // the FMA copy only where the processor has FMA.
+  std::mt19937_64 g(3);
+  long compared = 0;
+  auto both = [&compared](const std::vector<vec2<double>>& p) {
+    const std::span<const vec2<double>> s(p);
+    detail::mass_filter::rounded<double> a, b;
+    const bool ra = detail::mass_filter::try_polygon_mass_with<double, false>(s, 1.5, true, a);
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+    if (!detail::mass_filter::cpu_has_fma()) return;
+    const bool rb = detail::mass_filter::try_polygon_mass_fma<double>(s, 1.5, true, b);
+#else
+    const bool rb = detail::mass_filter::try_polygon_mass<double>(s, 1.5, true, b);
+#endif
+    CHECK(ra == rb);
+    const double x[5] = {a.area, a.centroid_x, a.centroid_y, a.mass, a.inertia};
+    const double y[5] = {b.area, b.centroid_x, b.centroid_y, b.mass, b.inertia};
+    for (int i = 0; i < 5; ++i) {
+      CHECK(a.certified[i] == b.certified[i]);
+      if (a.certified[i]) CHECK(same_bits(x[i], y[i]));
+    }
+    ++compared;
+  };
+  for (int n : {3, 4, 6, 8, 64})
+    for (const auto& p : bench_polygons(n)) both(p);
+  const double offsets[3] = {0, 0x1p10, 0x1p30};
+  for (int k = 0; k < 600; ++k) {
+    const auto p = random_polygon(g, 3 + int(g() % 30), offsets[k % 3], k % 2 == 0);
+    if (p.size() >= 3) both(p);
+  }
+  CHECK(compared > 0);
+}
