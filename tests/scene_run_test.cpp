@@ -32,6 +32,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+namespace scene_run_test {
+
 using namespace rigidref::testing::eval_pipe;
 
 namespace {
@@ -379,3 +383,5 @@ TEST_CASE("scene.run wrong engines: a fast disc through a thin wall", "[scene][w
   CHECK(law(through.lines[0], "tunnelling") == "fail");
   CHECK(law(stops.lines[0], "tunnelling") == "pass");
 }
+
+}  // namespace scene_run_test
