@@ -15,7 +15,7 @@
 #include <cmath>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace body_force_test {
 
 using namespace rigidref;

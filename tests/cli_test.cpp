@@ -26,7 +26,7 @@
 #endif
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace cli_test {
 
 namespace {

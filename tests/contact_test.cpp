@@ -34,7 +34,7 @@
 #include <iostream>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace contact_test {
 
 using namespace rigidref;

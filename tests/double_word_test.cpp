@@ -25,7 +25,7 @@ void showValue(const double_word<T>& x, std::ostream& os) {
 }  // namespace rigidref
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace double_word_test {
 
 using namespace rigidref;

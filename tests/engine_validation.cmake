@@ -5,7 +5,12 @@
 # reference or the judge changed: look, then update the findings and the file.
 # For a dynamics set (EXPECTED named *-dynamics.txt) the per-case law records
 # of `rigidref check --dynamics-out` are compared too, with the committed
-# <name>.jsonl next to the summary (the report's dynamics section reads it).
+# <name>.jsonl next to the summary (the report's dynamics section reads it);
+# for the scenes set (*-scenes.txt) those of `rigidref check --scenes-out`
+# (the report's scene section).
+# With the environment variable RIGIDREF_REGENERATE=1 the summary and the
+# records written now replace the committed ones instead of being compared
+# (tools/engine_results.sh; review the diff before committing it).
 # Arguments: -DADAPTER= -DADAPTER_ARGS= -DCLI= -DCASES= -DEXPECTED= -DWORK=
 file(MAKE_DIRECTORY "${WORK}")
 get_filename_component(name "${EXPECTED}" NAME_WE)
@@ -24,16 +29,36 @@ if(NOT adapter_rc EQUAL 0)
   message(FATAL_ERROR "adapter ${ADAPTER} failed (${adapter_rc}): ${adapter_err}")
 endif()
 set(records_args "")
+set(records_kind "")
 if(name MATCHES "-dynamics$")
+  set(records_kind dynamics)
+  set(records_args --dynamics-out)
+  set(table "the engine x law table of derivations/engine_dynamics.md")
+elseif(name MATCHES "-scenes$")
+  set(records_kind scene)
+  set(records_args --scenes-out)
+  set(table "README.md's scene table (tools/engine_results.sh rewrites it)")
+endif()
+if(records_args)
   set(records "${WORK}/${name}.jsonl")
   get_filename_component(expected_dir "${EXPECTED}" DIRECTORY)
   set(expected_records "${expected_dir}/${name}.jsonl")
-  set(records_args --dynamics-out "${records}")
+  list(APPEND records_args "${records}")
 endif()
 execute_process(COMMAND "${CLI}" check "${answers}" --cases "${CASES}" --worst 0 ${records_args} OUTPUT_FILE "${summary}"
                 RESULT_VARIABLE check_rc)
 if(NOT (check_rc EQUAL 0 OR check_rc EQUAL 1))
   message(FATAL_ERROR "rigidref check failed to run (exit ${check_rc})")
+endif()
+if("$ENV{RIGIDREF_REGENERATE}" STREQUAL "1")
+  file(COPY_FILE "${summary}" "${EXPECTED}")
+  set(written "${EXPECTED}")
+  if(records_args)
+    file(COPY_FILE "${records}" "${expected_records}")
+    string(APPEND written " and ${expected_records}")
+  endif()
+  message(STATUS "${name}: regenerated ${written}")
+  return()
 endif()
 file(READ "${summary}" got)
 file(READ "${EXPECTED}" want)
@@ -43,7 +68,7 @@ if(NOT got STREQUAL want)
 endif()
 if(records_args)
   if(NOT EXISTS "${expected_records}")
-    message(FATAL_ERROR "the dynamics records ${expected_records} are not committed; the ones written now "
+    message(FATAL_ERROR "the ${records_kind} records ${expected_records} are not committed; the ones written now "
                         "are ${records}: review them and copy them there")
   endif()
   file(READ "${records}" got_records)
@@ -60,10 +85,10 @@ if(records_args)
         string(APPEND differences "\n[...]")
       endif()
     endif()
-    message(FATAL_ERROR "the dynamics records of ${name} are stale: ${expected_records} (committed) differs from "
+    message(FATAL_ERROR "the ${records_kind} records of ${name} are stale: ${expected_records} (committed) differs from "
                         "${records} (now).\n${differences}\nReview the change, then copy the new file over the "
-                        "committed one and update the engine x law table of derivations/engine_dynamics.md.")
+                        "committed one and update ${table}.")
   endif()
-  message(STATUS "${name}: dynamics records as committed")
+  message(STATUS "${name}: ${records_kind} records as committed")
 endif()
 message(STATUS "${name}: summary as committed")

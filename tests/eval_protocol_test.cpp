@@ -45,7 +45,7 @@
 #include <vector>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace eval_protocol_test {
 
 namespace {

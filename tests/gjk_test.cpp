@@ -43,7 +43,7 @@
 #include <limits>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace gjk_test {
 
 using namespace rigidref;

@@ -7,7 +7,7 @@
 #include "rigidref/internal/mass_accuracy.hpp"
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace mass_accuracy_test {
 
 using namespace rigidref;

@@ -13,7 +13,7 @@
 #include <rapidcheck/catch.h>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace mass_identities_test {
 
 using namespace rigidref;

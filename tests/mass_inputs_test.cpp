@@ -15,7 +15,7 @@
 #include <limits>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace mass_inputs_test {
 
 using namespace rigidref;

@@ -12,7 +12,7 @@
 #include <rapidcheck/catch.h>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace mass_properties_test {
 
 using namespace rigidref;

@@ -25,7 +25,7 @@
 #include <optional>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace matrix_sqrt_test {
 
 using namespace rigidref;

@@ -9,7 +9,7 @@
 #include <rapidcheck/catch.h>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace predicates_test {
 
 using namespace rigidref;

@@ -13,7 +13,7 @@
 #include <cstdlib>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace scalar_test {
 
 using namespace rigidref;

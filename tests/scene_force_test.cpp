@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace scene_force_test {
 
 using namespace rigidref;

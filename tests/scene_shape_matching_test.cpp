@@ -27,7 +27,7 @@
 #include <string>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace scene_shape_matching_test {
 
 using namespace rigidref;

@@ -33,7 +33,7 @@
 #include <fstream>
 
 // This file's names stay apart from the other files of its test program,
-// which compile as one unit (tests/CMakeLists.txt, rigidref_test_group).
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
 namespace solver_test {
 
 using namespace rigidref;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Validates Box2D v3 from a source tree you have (it is in no package
 # registry): builds the rigidref-box2d-v3 adapter against it, runs it on
-# the four committed case sets and judges each with `rigidref check --cases`.
+# the five committed case sets and judges each with `rigidref check --cases`.
 #   bash tools/box2d_v3.sh <box2d-v3-source-dir> [--out DIR]
 # Writes DIR/box2d-v3-<set>.answers.jsonl and .txt (default
 # build/box2d-v3-results), prints each summary, and then, for the version
@@ -29,11 +29,12 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -D
       -DRIGIDREF_BOX2D_V3_SOURCE="$source_dir"
 cmake --build build --target rigidref_cli rigidref_box2d_v3 -j"$(nproc)"
 mkdir -p "$out"
-for set in mass collision manifold dynamics; do
+for set in mass collision manifold dynamics scenes; do
   answers="$out/box2d-v3-$set.answers.jsonl"
   ./build/tools/rigidref-box2d-v3 < "data/validation/$set.jsonl" > "$answers"
   extra=()
   [ "$set" = dynamics ] && extra=(--dynamics-out "$out/box2d-v3-dynamics.jsonl")
+  [ "$set" = scenes ] && extra=(--scenes-out "$out/box2d-v3-scenes.jsonl")
   status=0
   ./build/tools/rigidref check "$answers" --cases "data/validation/$set.jsonl" --worst 0 "${extra[@]}" \
     > "$out/box2d-v3-$set.txt" || status=$?

@@ -16,20 +16,20 @@ mkdir -p "$out"
 [ -x "$cli" ] || { echo "hunt_engines.sh: build first ($cli is missing)" >&2; exit 2; }
 # engine name, adapter command, ops
 specs=(
-  "box2d|build/tools/rigidref-box2d|mass.polygon gjk.distance epa.penetration contact.manifold step.pair"
-  "chipmunk|build/tools/rigidref-chipmunk|mass.polygon contact.manifold step.pair"
+  "box2d|build/tools/rigidref-box2d|mass.polygon gjk.distance epa.penetration contact.manifold step.pair scene.run"
+  "chipmunk|build/tools/rigidref-chipmunk|mass.polygon contact.manifold step.pair scene.run"
   "ccd|build/tools/rigidref-ccd|epa.penetration"
   "ccd-mpr|build/tools/rigidref-ccd --mpr|epa.penetration"
   "bullet|build/tools/rigidref-bullet|gjk.distance epa.penetration"
   "bullet-pair-detector|build/tools/rigidref-bullet --pair-detector|gjk.distance epa.penetration"
-  "planck|build/tools/rigidref-planck|mass.polygon gjk.distance epa.penetration contact.manifold step.pair"
-  "box2d-wasm|build/tools/rigidref-box2d-wasm|mass.polygon epa.penetration contact.manifold step.pair"
-  "rapier|build/tools/rigidref-rapier|mass.polygon gjk.distance epa.penetration contact.manifold step.pair"
-  "matter|build/tools/rigidref-matter|mass.polygon epa.penetration contact.manifold step.pair"
-  "p2|build/tools/rigidref-p2|mass.polygon epa.penetration contact.manifold step.pair"
+  "planck|build/tools/rigidref-planck|mass.polygon gjk.distance epa.penetration contact.manifold step.pair scene.run"
+  "box2d-wasm|build/tools/rigidref-box2d-wasm|mass.polygon epa.penetration contact.manifold step.pair scene.run"
+  "rapier|build/tools/rigidref-rapier|mass.polygon gjk.distance epa.penetration contact.manifold step.pair scene.run"
+  "matter|build/tools/rigidref-matter|mass.polygon epa.penetration contact.manifold step.pair scene.run"
+  "p2|build/tools/rigidref-p2|mass.polygon epa.penetration contact.manifold step.pair scene.run"
 )
 [ -x build/tools/rigidref-box2d-v3 ] &&
-  specs+=("box2d-v3|build/tools/rigidref-box2d-v3|mass.polygon gjk.distance epa.penetration contact.manifold step.pair")
+  specs+=("box2d-v3|build/tools/rigidref-box2d-v3|mass.polygon gjk.distance epa.penetration contact.manifold step.pair scene.run")
 printf '%-22s %-18s %s\n' engine op summary
 for spec in "${specs[@]}"; do
   IFS='|' read -r name adapter ops <<< "$spec"

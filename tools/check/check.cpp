@@ -9,6 +9,7 @@
 #include "check/dynamics_records.hpp"
 #include "check/lenient_json.hpp"
 #include "check/ops.hpp"
+#include "check/scene_records.hpp"
 #include "check/summary.hpp"
 #include "eval/eval.hpp"
 #include "protocol/input_file.hpp"
@@ -77,6 +78,10 @@ void add_check_options(CLI::App& cmd, check_options& opts) {
   cmd.add_option("--dynamics-out", opts.dynamics_out,
                  "Also write one JSON line per step.pair case here: each law's verdict and each contact's\n"
                  "normal velocity before and after (check/dynamics_records.hpp)");
+  cmd.add_option("--scenes-out", opts.scenes_out,
+                 "Also write one JSON line per scene.run case here: each law's verdict and the per-frame\n"
+                 "series the laws measure (energy, deepest overlap, distance down a ramp, bounce heights;\n"
+                 "check/scene_records.hpp), for the report's scene section");
   cmd.footer(judge::rules_help());
 }
 
@@ -231,6 +236,7 @@ case_outcome judge_line(const std::string& text, std::size_t line_number, const 
                                      : json("not judged");
       }
       if (j.step) c.step = std::move(j.step);
+      if (j.scene) c.scene = std::move(j.scene);
     } catch (const unsupported& e) {
       c.v = verdict::skipped;
       c.detail = std::string("the reference does not take this case: ") + e.what();
@@ -342,6 +348,14 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       return 2;
     }
   }
+  std::ofstream scenes;
+  if (!opts.scenes_out.empty()) {
+    scenes.open(opts.scenes_out);
+    if (!scenes) {
+      err << "rigidref check: cannot write " << opts.scenes_out << "\n";
+      return 2;
+    }
+  }
   std::optional<case_set> cases;
   if (!opts.cases.empty()) {
     try {
@@ -390,6 +404,11 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       dynamics << eval::to_json_text(check::dynamics_record(c.engine, c.id, c.line, verdict_name(c.v), c.detail,
                                                             c.step ? &*c.step : nullptr))
                << '\n';
+    if (scenes && c.op == "scene.run")
+      scenes << eval::to_json_text(check::scene_record(c.engine, c.id, c.line, c.family, verdict_name(c.v), c.detail,
+                                                       c.scene ? &*c.scene : nullptr))
+             << '\n';
+    c.scene.reset();  // the series are written; the summary keeps verdicts only
     if (records) *records << check::case_record(c).dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
     sum.add(std::move(c));
     const auto now = std::chrono::steady_clock::now();

@@ -23,6 +23,7 @@ struct check_options {
   std::string cases_out;      // shard records of every judged case ("-" = stdout); "" = none
   std::vector<std::string> merge;  // shard record files to merge instead of judging
   std::string dynamics_out;   // one record per step.pair case here ("" = none)
+  std::string scenes_out;     // one record per scene.run case here ("" = none)
 };
 
 void add_check_options(CLI::App& cmd, check_options& opts);

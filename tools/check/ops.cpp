@@ -223,7 +223,7 @@ judge::verdict merged(judge::verdict read_errors, judge::verdict judged) {
 using op_judge = std::function<judged(const json& request, result_reader& read, judge::verdict& read_errors,
                                       const judge::engine& e)>;
 
-judged plain(judge::verdict read_errors, judge::verdict v) { return {merged(std::move(read_errors), std::move(v)), {}, {}}; }
+judged plain(judge::verdict read_errors, judge::verdict v) { return {merged(std::move(read_errors), std::move(v)), {}, {}, {}}; }
 
 judge::mass_polygon_case mass_polygon_case_of(const json& q) {
   judge::mass_polygon_case c;
@@ -556,7 +556,7 @@ const std::map<std::string, op_judge, std::less<>>& op_judges() {
          }
          judge::step_verdict s = judge::judge_step_pair(c, a, with_threshold);
          judge::verdict laws = s;
-         judged out{merged(std::move(errors), s), std::move(s), std::move(laws)};
+         judged out{merged(std::move(errors), s), std::move(s), std::move(laws), std::nullopt};
          return out;
        }},
       {"scene.run",
@@ -570,8 +570,9 @@ const std::map<std::string, op_judge, std::less<>>& op_judges() {
          }
          const std::optional<judge::scene_answer> a = scene_answer_of(c, r);
          if (!a) return plain(std::move(errors), judge::verdict{});
-         judge::verdict laws = judge::judge_scene_run(c, *a, with_threshold);
-         judged out{merged(std::move(errors), laws), std::nullopt, laws};
+         judge::scene_verdict s = judge::judge_scene_run(c, *a, with_threshold);
+         judge::verdict laws = s;
+         judged out{merged(std::move(errors), laws), std::nullopt, laws, std::move(s)};
          return out;
        }},
   };

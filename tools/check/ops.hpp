@@ -4,6 +4,7 @@
 // here only the protocol's field names and forms (docs/eval-protocol.md).
 #pragma once
 
+#include "rigidref/judge/scene.hpp"
 #include "rigidref/judge/step.hpp"
 #include "rigidref/judge/verdict.hpp"
 
@@ -16,11 +17,13 @@ namespace rigidref::tools::check {
 
 using json = nlohmann::json;
 
-// A case's verdict; for step.pair also the laws' contact velocities.
+// A case's verdict; for step.pair also the laws' contact velocities, for
+// scene.run the laws' per-frame series.
 struct judged {
   judge::verdict verdict;
   std::optional<judge::step_verdict> step;
   std::optional<judge::verdict> laws;  // step.pair and scene.run: every law, judged or not
+  std::optional<judge::scene_verdict> scene;
 };
 
 // Judges `result` (the engine's) for the op's inputs `request` (the fields

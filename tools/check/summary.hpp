@@ -18,6 +18,7 @@
 //    "input": FNV-1a 64 of every line read (shards of one stream agree)}
 #pragma once
 
+#include "rigidref/judge/scene.hpp"
 #include "rigidref/judge/step.hpp"
 
 #include <nlohmann/json.hpp>
@@ -63,6 +64,7 @@ struct case_outcome {
   json engine_result, reference_result;
   json laws;  // step.pair: one verdict per law
   std::optional<judge::step_verdict> step;  // step.pair, when the laws judged it (--dynamics-out)
+  std::optional<judge::scene_verdict> scene;  // scene.run, when the laws judged it (--scenes-out)
 };
 
 // Fills worst_field, error_eps, failures, fields and detail from a verdict.

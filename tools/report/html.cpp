@@ -1,6 +1,7 @@
 #include "report/html.hpp"
 #include "report/dynamics.hpp"
 #include "report/engine_matrix.hpp"
+#include "report/scene_results.hpp"
 #include "report/html_escape.hpp"
 
 #include <algorithm>
@@ -263,6 +264,7 @@ std::string engine_section(const fs::path& page_dir, const std::vector<fs::path>
        "&mdash;: the engine has no adapter for that op.</p>\n"
     << engine_matrix_html(bars);
   s << dynamics_section_html(read_dynamics_records(committed ? results : fs::path(), engine_results));
+  s << scene_section_html(read_scene_records(committed ? results : fs::path(), engine_results));
   return s.str();
 }
 

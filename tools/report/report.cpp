@@ -4,6 +4,7 @@
 #include "report/html.hpp"
 #include "report/measurements.hpp"
 #include "report/scene.hpp"
+#include "report/scene_results.hpp"
 #include "report/scene_runs.hpp"
 #include "report/markdown_html.hpp"
 
@@ -56,12 +57,16 @@ void add_report_options(CLI::App& cmd, report_options& opts) {
   cmd.add_option("--engine-results", opts.engine_results,
                  "Also show the engine summaries in this directory (repeatable): the output of\n"
                  "`rigidref check ANSWERS --cases CASES > DIR/<engine>-<set>.txt`, and the law records of\n"
-                 "--dynamics-out DIR/<engine>-dynamics.jsonl, beside the committed ones of\n"
-                 "data/validation/results/ (the HTML page's engine x op matrix and dynamics section; the\n"
-                 "terminal lists them). docs/adapters.md")
+                 "--dynamics-out DIR/<engine>-dynamics.jsonl and --scenes-out DIR/<engine>-scenes.jsonl,\n"
+                 "beside the committed ones of data/validation/results/ (the HTML page's engine x op matrix,\n"
+                 "dynamics and scene sections; the terminal lists them). docs/adapters.md")
       ->check(CLI::ExistingDirectory)
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd.add_flag("--scene-table", opts.scene_table,
+               "Only print the engine x law table of scene.run (Markdown) from the committed scene records\n"
+               "(data/validation/results/*-scenes.jsonl) and --engine-results, and exit: README.md's table\n"
+               "(tools/engine_results.sh rewrites it)");
 }
 
 namespace {
@@ -268,6 +273,19 @@ std::string dynamics_text(const report_options& o) {
          "\n(derivations/engine_dynamics.md):\n" + dynamics_table_text(records);
 }
 
+// The scene.run table of the committed scene records and the user's
+// (report/scene_results.hpp).
+std::string scene_text(const report_options& o) {
+  const fs::path results = committed_results();
+  const bool committed = !results.empty() && fs::exists(results);
+  const std::vector<fs::path> more = engine_result_dirs(o);
+  const scene_records records = read_scene_records(committed ? results : fs::path(), more);
+  if (records.engines.empty()) return "";
+  return "\nEngine scenes (scene.run), cases pass / fail per engine and law, from data/validation/results/*-scenes.jsonl" +
+         std::string(more.empty() ? "" : " and --engine-results") + "\n(derivations/scene_run.md):\n" +
+         scene_table_markdown(records);
+}
+
 // The user's own engine summaries (--engine-results), one line per engine
 // and op; the HTML page puts them in its engine x op matrix.
 std::string engine_results_text(const report_options& o) {
@@ -300,9 +318,26 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   try {
     (void)read_engine_summaries(fs::path(), engine_result_dirs(o));
     (void)read_dynamics_records(fs::path(), engine_result_dirs(o));
+    (void)read_scene_records(fs::path(), engine_result_dirs(o));
   } catch (const std::exception& e) {
     err << "rigidref report: --engine-results " << e.what() << "\n";
     return 2;
+  }
+  if (o.scene_table) {
+    try {
+      const fs::path results = committed_results();
+      const scene_records records =
+          read_scene_records(!results.empty() && fs::exists(results) ? results : fs::path(), engine_result_dirs(o));
+      if (records.engines.empty()) {
+        err << "rigidref report: no scene records (data/validation/results/*-scenes.jsonl, --engine-results)\n";
+        return 2;
+      }
+      out << scene_table_markdown(records);
+    } catch (const std::exception& e) {
+      err << "rigidref report: " << e.what() << "\n";
+      return 2;
+    }
+    return 0;
   }
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<row> rows;
@@ -379,6 +414,7 @@ int run_report(const report_options& o, std::ostream& out, std::ostream& err) {
   }
   out << engine_results_text(o);
   out << dynamics_text(o);
+  out << scene_text(o);
   std::ostringstream summary;
   summary << "summary: " << rows.size() + measured.size() << " rows, " << pass << " pass, " << fail << " fail, "
           << finding << " findings (article formulas and known violations reported, not bounded), " << std::fixed

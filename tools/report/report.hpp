@@ -24,6 +24,7 @@ struct report_options {
   std::string only_topic;  // --only: mass, matrix, collision, solver ("" = all)
   std::vector<std::string> engine_results;  // --engine-results: a user's summary directories, shown
                                             // beside the committed data/validation/results/
+  bool scene_table = false;  // --scene-table: print the scene.run engine x law table (Markdown) only
 };
 
 void add_report_options(CLI::App& cmd, report_options& opts);

@@ -187,9 +187,9 @@ std::string line_chart_svg(const std::vector<plot_series>& series, const std::st
 }
 
 std::string scatter_svg(const std::vector<scatter_series>& series, const std::string& title, const std::string& xlabel,
-                        const std::string& ylabel, bool diagonal, bool standalone) {
+                        const std::string& ylabel, bool diagonal, bool standalone, double at_least) {
   // One range for both axes, so that y = x is the diagonal of the square.
-  double lo = 0, hi = 0;
+  double lo = std::min(0.0, at_least), hi = std::max(0.0, at_least);
   for (const auto& r : series)
     for (const auto& [x, y] : r.points)
       if (std::isfinite(x) && std::isfinite(y)) lo = std::min({lo, x, y}), hi = std::max({hi, x, y});
@@ -231,6 +231,61 @@ std::string scatter_svg(const std::vector<scatter_series>& series, const std::st
     s << "<circle cx=\"" << left + 6 << "\" cy=\"" << ly - 4 << "\" r=\"4\" fill=\"" << r.colour << "\"/><text x=\""
       << left + 16 << "\" y=\"" << ly << "\" class=\"legend\">" << html_escape(r.label) << " (" << r.points.size()
       << ")</text>\n";
+    ly += 16;
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+std::string xy_chart_svg(const std::vector<xy_series>& series, const std::string& title, const std::string& xlabel,
+                         const std::string& ylabel, bool standalone) {
+  double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = 0, y1 = 0;
+  for (const auto& r : series)
+    for (const auto& [x, y] : r.points)
+      if (std::isfinite(x) && std::isfinite(y)) x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+  if (!(x0 <= x1)) x0 = 0, x1 = 1;
+  if (x1 - x0 <= 0) x1 = x0 + 1;
+  if (y1 - y0 < 1e-300) y0 -= 0.5, y1 += 0.5;
+  const double pad = 0.05 * (y1 - y0);
+  y0 -= pad, y1 += pad;
+  // The legend: each distinct (label, colour, dash) once, in first-seen order.
+  std::vector<const xy_series*> legend;
+  for (const auto& r : series)
+    if (std::none_of(legend.begin(), legend.end(), [&](const xy_series* l) {
+          return l->label == r.label && l->colour == r.colour && l->dashed == r.dashed;
+        }))
+      legend.push_back(&r);
+  const double w = 720, h = 340 + 16 * static_cast<double>(legend.size()), left = 80, right = 20, top = 28;
+  const double bottom = 46 + 16 * static_cast<double>(legend.size());
+  auto px = [&](double x) { return left + (w - left - right) * (x - x0) / (x1 - x0); };
+  auto py = [&](double y) { return h - bottom - (h - top - bottom) * (y - y0) / (y1 - y0); };
+  std::ostringstream s;
+  s << open_svg(w, h, title, standalone) << std::fixed << std::setprecision(2);
+  s << "<text x=\"" << w / 2 << "\" y=\"16\" class=\"label\">" << html_escape(title) << "</text>\n";
+  for (double t : nice_ticks(y0, y1, 6))
+    s << "<line x1=\"" << left << "\" y1=\"" << py(t) << "\" x2=\"" << w - right << "\" y2=\"" << py(t)
+      << "\" class=\"grid\"/><text x=\"" << left - 6 << "\" y=\"" << py(t) + 4 << "\" class=\"ytick\">" << fmt(t)
+      << "</text>\n";
+  for (double t : nice_ticks(x0, x1, 8))
+    s << "<line x1=\"" << px(t) << "\" y1=\"" << top << "\" x2=\"" << px(t) << "\" y2=\"" << h - bottom
+      << "\" class=\"grid\"/><text x=\"" << px(t) << "\" y=\"" << h - bottom + 16 << "\" class=\"tick\">" << fmt(t)
+      << "</text>\n";
+  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - bottom + 32 << "\" class=\"label\">"
+    << html_escape(xlabel) << "</text>\n";
+  s << "<text x=\"14\" y=\"" << (top + h - bottom) / 2 << "\" class=\"label\" transform=\"rotate(-90 14 "
+    << (top + h - bottom) / 2 << ")\">" << html_escape(ylabel) << "</text>\n";
+  for (const auto& r : series) {
+    s << "<polyline fill=\"none\" stroke=\"" << r.colour << "\" stroke-width=\"1.4\""
+      << (r.dashed ? " stroke-dasharray=\"5 3\" class=\"dashed\"" : "") << " points=\"";
+    for (const auto& [x, y] : r.points)
+      if (std::isfinite(x) && std::isfinite(y)) s << px(x) << "," << py(y) << " ";
+    s << "\"/>\n";
+  }
+  double ly = h - bottom + 50;
+  for (const xy_series* r : legend) {
+    s << "<line x1=\"" << left << "\" y1=\"" << ly - 4 << "\" x2=\"" << left + 20 << "\" y2=\"" << ly - 4
+      << "\" stroke=\"" << r->colour << "\" stroke-width=\"2\"" << (r->dashed ? " stroke-dasharray=\"5 3\"" : "")
+      << "/><text x=\"" << left + 26 << "\" y=\"" << ly << "\" class=\"legend\">" << html_escape(r->label) << "</text>\n";
     ly += 16;
   }
   s << "</svg>\n";

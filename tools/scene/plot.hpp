@@ -50,15 +50,28 @@ std::string line_chart_svg(const std::vector<plot_series>& series, const std::st
                            bool standalone);
 
 // Points (x, y), one colour per series, on equal linear axes that include
-// 0, with the line y = x drawn when `diagonal`; non-finite points are left
-// out. The legend gives each series' label and point count.
+// 0 (and `at_least`), with the line y = x drawn when `diagonal`; non-finite
+// points are left out. The legend gives each series' label and point count.
 struct scatter_series {
   std::string label;
   std::string colour;
   std::vector<std::pair<double, double>> points;
 };
 std::string scatter_svg(const std::vector<scatter_series>& series, const std::string& title, const std::string& xlabel,
-                        const std::string& ylabel, bool diagonal, bool standalone);
+                        const std::string& ylabel, bool diagonal, bool standalone, double at_least = 0);
+
+// Lines through points (x, y) on linear axes, y including 0: one polyline
+// per series (non-finite points are left out), dashed when `dashed`. The
+// legend names each distinct label once (series may share one: "the
+// engine", "closed form").
+struct xy_series {
+  std::string label;
+  std::string colour;
+  std::vector<std::pair<double, double>> points;
+  bool dashed = false;
+};
+std::string xy_chart_svg(const std::vector<xy_series>& series, const std::string& title, const std::string& xlabel,
+                         const std::string& ylabel, bool standalone);
 
 // Mechanical energy (1/2 m v^2 + 1/2 I w^2 + m g y, summed over bodies)
 // against the step, one line per run.

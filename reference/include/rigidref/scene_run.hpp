@@ -16,7 +16,8 @@
 //              step's impulses as the warm start (D-SCENERUN-2);
 //   integrate  semi-implicit Euler about the centre of mass, carried from
 //              step to step (the body origin is derived for each frame, never
-//              fed back) (D-SCENERUN-3).
+//              fed back) (D-SCENERUN-3); a step whose centre path would enter
+//              a static body is cut at the time of impact (D-SCENERUN-14).
 //
 // Types: float, double, long double, mp50, mp100 (cos, sin, pi: no exact).
 // Bad input is invalid_input; a state that overflows is invalid_input naming
@@ -27,7 +28,9 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
+#include "rigidref/scene_continuous.hpp"
 #include "rigidref/solver.hpp"
+#include "rigidref/solver_modes.hpp"
 #include "rigidref/step_pair.hpp"
 #include "rigidref/vec2.hpp"
 
@@ -287,6 +290,13 @@ scene_run_result<T> scene_run(const scene_run_request<T>& q) {
         sweeps += sp.iterations;
         out.sweeps += sp.iterations;
         if (r.residual <= tolerance) break;
+        // A few contacts whose sweeps creep: solved by their modes (D-SCENERUN-2).
+        if (sweeps == 4096 && sc.size() <= solver_modes_max_contacts)
+          if (const auto by_modes = solve_contacts_by_modes(sb, sc, k, q.restitution_threshold, sp, tolerance);
+              by_modes && by_modes->residual <= tolerance) {
+            r = *by_modes;
+            break;
+          }
         if (sweeps >= q.max_sweeps)
           throw no_convergence("scene.run: step " + std::to_string(step) + ": sequential impulses over " +
                                std::to_string(sc.size()) + " contact points did not reach the LCP solution in " +
@@ -305,14 +315,39 @@ scene_run_result<T> scene_run(const scene_run_request<T>& q) {
         }
     }
 
-    // D-SCENERUN-3: semi-implicit Euler about the centre of mass.
+    // D-SCENERUN-3: semi-implicit Euler about the centre of mass, cut at the
+    // time of impact where the centre's path would enter a static body the
+    // body started apart from (D-SCENERUN-14).
     for (std::size_t i = 0; i < n; ++i) {
       if (q.bodies[i].is_static) continue;
       detail::scene_state<T>& s = state[i];
+      const vec2<T> hv = q.dt * v[i];
+      const T hw = T(q.dt * w[i]);
+      T cut{1};
+      for (std::size_t j = 0; j < n; ++j) {
+        if (!q.bodies[j].is_static) continue;
+        using std::abs;
+        const vec2<T> end = s.center + hv;
+        const vec2<T> mid{T((s.center.x + end.x) / 2), T((s.center.y + end.y) / 2)};
+        const vec2<T> dm = mid - pose[j].center;
+        const T half = T(abs(hv.x) + abs(hv.y));
+        if (T(abs(dm.x) + abs(dm.y)) > T(2 * reach[j] + half)) continue;  // the path stays far from j
+        if (!detail::centre_path_enters(s.center, end, q.bodies[j], pose[j])) continue;
+        const auto far = [&](std::size_t b) { return T(abs(state[b].center.x) + abs(state[b].center.y) + reach[b]); };
+        const T touch = T(16 * epsilon<T>() * std::max(far(i), far(j)));
+        if (detail::shape_distance(now[i], pose[i], q.bodies[j], pose[j]) <= touch) continue;  // in contact: solved
+        cut = std::min(cut, detail::time_of_impact(now[i], mass[i], reach[i], s.center, s.angle, hv, hw, q.bodies[j],
+                                                   pose[j], touch));
+      }
       s.velocity = v[i];
       s.angular_velocity = w[i];
-      s.center = s.center + q.dt * v[i];
-      s.angle = T(s.angle + q.dt * w[i]);
+      if (cut < 1) {
+        s.center = detail::pose_along(mass[i], s.center, s.angle, hv, hw, cut).center;
+        s.angle = T(s.angle + cut * hw);
+      } else {
+        s.center = s.center + q.dt * v[i];
+        s.angle = T(s.angle + q.dt * w[i]);
+      }
       const std::string who = detail::scene_body_name(i) + " at step " + std::to_string(step);
       for (const T* x : {&s.center.x, &s.center.y, &s.angle, &s.velocity.x, &s.velocity.y, &s.angular_velocity})
         detail::as_scene_run([&] {

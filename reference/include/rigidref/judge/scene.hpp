@@ -19,6 +19,12 @@
 //                   every impact
 //   head_on         two discs along their centre line, no gravity
 // A law that does not apply is "not judged" with its reason.
+// What eight engines fail here and why, class by class with the cause in
+// each engine's source, and where these laws themselves are in doubt:
+// derivations/engine_dynamics.md D-DYNENG-4 (the table), D-DYNENG-5 (Box2D
+// 2.4.1, box2d-wasm, planck), D-DYNENG-6 (Box2D 3.1.1), D-DYNENG-7 (Chipmunk),
+// D-DYNENG-8 (Rapier), D-DYNENG-9 (matter), D-DYNENG-10 (p2), D-DYNENG-11
+// (where these laws are in doubt), D-DYNENG-12 (who passes the tunnelling family).
 //
 // Arithmetic: long double (64-bit significand) on the engine's numbers
 // (doubles); budgets are 128 eps of the engine per step (the step.pair
@@ -206,6 +212,35 @@ inline bool segment_crosses(v2 x, v2 y, const body& b, const pose& p) {
   return lo < hi;
 }
 
+// Does the segment from x to y, crossing the (convex) body, leave it on the
+// far side: through faces whose outward normals point apart (dot < 0), not
+// across a corner between faces at a right angle or more? For a disc, the
+// normals at the entry and exit points.
+inline bool segment_passes_through(v2 x, v2 y, const body& b, const pose& p) {
+  const v2 d = y - x;
+  if (b.circle) {
+    const ld dd = dot(d, d);
+    if (dd == 0) return false;
+    const ld t = dot(p.c - x, d) / dd;
+    const ld miss2 = dot(x + t * d - p.c, x + t * d - p.c), r2 = b.radius * b.radius;
+    if (miss2 >= r2) return false;
+    const ld half = std::sqrt((r2 - miss2) / dd);
+    const v2 in = x + (t - half) * d - p.c, out = x + (t + half) * d - p.c;
+    return dot(in, out) < 0;
+  }
+  const std::vector<v2> w = world(b, p);
+  ld lo = -std::numeric_limits<ld>::infinity(), hi = std::numeric_limits<ld>::infinity();
+  v2 n_in{}, n_out{};
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const v2 e = w[(i + 1) % w.size()] - w[i];
+    const v2 n{e.y, -e.x};
+    const ld num = -dot(n, x - w[i]), den = dot(n, d);
+    if (den > 0 && num / den < hi) hi = num / den, n_out = n;
+    if (den < 0 && num / den > lo) lo = num / den, n_in = n;
+  }
+  return lo < hi && dot(n_in, n_out) < 0;
+}
+
 // A law's verdict from its worst frame: error and allowed amount on a scale.
 inline field_verdict law(const std::string& name, ld error, ld allowed, ld scale, ld eps, const std::string& where,
                          const std::string& what) {
@@ -237,8 +272,29 @@ struct worst {
 
 }  // namespace scene_detail
 
+// What the laws measure frame by frame, kept for plots (rigidref check
+// --scenes-out, the report's scene section); never part of a verdict.
+// Frame 0 is the request's state, frame k the answer's k-th frame.
+struct scene_series {
+  long double dt = 0;              // the step's length (s)
+  std::vector<long> steps;         // the step of each frame, 0 first
+  std::vector<long double> depth;  // per frame, the deepest overlap of two bodies (not both static); 0: none
+  std::vector<long double> energy;  // per frame, kinetic + potential energy of the dynamic bodies; empty: none
+  struct ramp_run {
+    long double a = 0;  // the closed form's acceleration along the face (0: it sticks)
+    std::string motion;  // "sticks", "slides", "rolls", "slides and spins up"
+    std::vector<long double> along;  // per frame, the centre's distance down the face, up to the face's end
+  };
+  std::optional<ramp_run> ramp;  // where the ramp law judges the scene
+  // Where the bounce law applies: per frame, the body's clearance above the
+  // face (minus the depth), and the coefficient of restitution.
+  std::vector<long double> bounce_gap;
+  long double bounce_e = 0;
+};
+
 struct scene_verdict : verdict {
   std::string free_flight_form;  // "discrete", "continuous", "sub-stepped" when judged
+  scene_series series;
 };
 
 // Judges the answer's frames (already read, every number finite, frame
@@ -324,6 +380,9 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   }
   const std::size_t K = frames.size() - 1;
   const bool every_step = c.record_every == 1;
+  out.series.dt = h;
+  out.series.steps = step_of;
+  out.series.depth.assign(K + 1, 0);
   const auto at = [&](std::size_t k) { return "step " + std::to_string(step_of[k]); };
   const auto coord = [&](std::size_t k, std::size_t i) {
     const pose& p = frames[k][i];
@@ -369,6 +428,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           const ld d = norm(pj.c - pi.c) > bodies[i].reach + bodies[j].reach ? ld(0) : std::max(depth(bodies[i], pi, bodies[j], pj), ld(0));
           const ld before = last_depth[i][j];
           last_depth[i][j] = d;
+          out.series.depth[k] = std::max(out.series.depth[k], d);
           if (k == 0 || d == 0) continue;
           const ld scale = std::max(coord(k, i), coord(k, j));
           const ld allowed = std::max(before, slop) + r * h * u_step + budget * eps * scale;
@@ -397,11 +457,17 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
           // Apart at one frame at least: a body sliding in contact over a
           // corner, overlapping by the allowed depth at both frames, may
           // carry its centre across the corner.
+          // Overlapping j at one frame, a centre that only cuts across a
+          // corner (in through one face, out through a neighbour at a right
+          // angle: sliding off the end of the ground while sunk into it) has
+          // not passed through (D-SCENERUN-6).
           const v2 x = frames[k - 1][i].c, y = frames[k][i].c;
-          if (!inside(x, bodies[j], frames[0][j]) && !inside(y, bodies[j], frames[0][j]) &&
-              segment_crosses(x, y, bodies[j], frames[0][j]) &&
-              (depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < 0 ||
-               depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) < 0))
+          if (inside(x, bodies[j], frames[0][j]) || inside(y, bodies[j], frames[0][j]) ||
+              !segment_crosses(x, y, bodies[j], frames[0][j]))
+            continue;
+          const bool apart0 = depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < 0;
+          const bool apart1 = depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) < 0;
+          if ((apart0 && apart1) || ((apart0 || apart1) && segment_passes_through(x, y, bodies[j], frames[0][j])))
             found = at(k) + ": body " + std::to_string(i) + "'s centre passed through static body " + std::to_string(j);
         }
     field_verdict f;
@@ -460,6 +526,46 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     hops_memo = std::move(hops);
     return *hops_memo;
   };
+  // Side-by-side spread (D-SCENERUN-9): between dynamic bodies touching at
+  // the start with a contact normal across gravity, each contact of a row of
+  // skinned bodies may open by the skins; a body may be pushed by every
+  // contact between it and its row's far end (its eccentricity in the graph
+  // of side contacts), and is carried by what spreads under it.
+  const auto spread_hops = [&]() {
+    std::vector<std::size_t> out_hops(n, 0);
+    if (skin == 0 || gn == 0) return out_hops;
+    const v2 down = (1 / gn) * g;
+    std::vector<std::vector<std::size_t>> side(n);
+    const std::vector<std::vector<bool>>& near = touching_at_start();
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) {
+        if (bodies[i].fixed || bodies[j].fixed || !near[i][j]) continue;
+        const std::vector<step_contact<ld>> k = touching(i, j);
+        if (!k.empty() && std::abs(dot(v2{k[0].normal.x, k[0].normal.y}, down)) <= 1e-6L) {
+          side[i].push_back(j);
+          side[j].push_back(i);
+        }
+      }
+    for (std::size_t i = 0; i < n; ++i) {  // breadth first: the farthest body of i's row
+      std::vector<std::size_t> dist(n, n);
+      std::vector<std::size_t> queue{i};
+      dist[i] = 0;
+      for (std::size_t q = 0; q < queue.size(); ++q)
+        for (const std::size_t j : side[queue[q]])
+          if (dist[j] == n) {
+            dist[j] = dist[queue[q]] + 1;
+            out_hops[i] = std::max(out_hops[i], dist[j]);
+            queue.push_back(j);
+          }
+    }
+    const std::vector<std::size_t>& hops = support_hops();
+    for (std::size_t d = 1; d <= n; ++d)  // carried: in order of support depth
+      for (std::size_t i = 0; i < n; ++i)
+        if (!bodies[i].fixed && hops[i] == d)
+          for (std::size_t j = 0; j < n; ++j)
+            if (!bodies[j].fixed && near[i][j] && hops[j] + 1 == d) out_hops[i] = std::max(out_hops[i], out_hops[j]);
+    return out_hops;
+  };
   bool all_at_rest = dynamic > 0;
   for (std::size_t i = 0; i < n; ++i)
     if (!bodies[i].fixed && (frames[0][i].v.x != 0 || frames[0][i].v.y != 0 || frames[0][i].w != 0)) all_at_rest = false;
@@ -477,6 +583,8 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     }
     return std::pair<ld, ld>{E, S};
   };
+  if (dynamic > 0)
+    for (std::size_t k = 0; k <= K; ++k) out.series.energy.push_back(energy(k).first);
   bool one_disc = dynamic == 1;
   for (std::size_t i = 0; i < n; ++i)
     if (!bodies[i].fixed && !bodies[i].circle) one_disc = false;
@@ -505,7 +613,22 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         // The potential energy a first-order step may add beyond the kinetic
         // energy the impulses took: max over the integrators of m h g.(v_{k-1} - v_k).
         const ld lift = dot(g, frames[k - 1][i].v - frames[k][i].v);
-        bound += bodies[i].mass * (h * std::max(lift, ld(0)) + h * h * gn * gn / 2);
+        ld base = std::max(lift, ld(0));
+        // A step cut at a time of impact (apart from a static body at its
+        // start, touching it at its end) moves the body by a fraction of
+        // that: up to m h g.v_{k-1} more (D-SCENERUN-7, D-SCENERUN-14).
+        const ld fall = dot(g, frames[k - 1][i].v);
+        if (fall > base)
+          for (std::size_t j = 0; j < n; ++j) {
+            if (!bodies[j].fixed) continue;
+            const ld touch = slop + skin + budget * eps * std::max(coord(k, i), coord(0, j));
+            if (depth(bodies[i], frames[k - 1][i], bodies[j], frames[0][j]) < -touch &&
+                depth(bodies[i], frames[k][i], bodies[j], frames[0][j]) >= -touch) {
+              base = fall;
+              break;
+            }
+          }
+        bound += bodies[i].mass * (h * base + h * h * gn * gn / 2);
       }
       const ld scale = std::max(S0, S1);
       scale_max = std::max(scale_max, scale);
@@ -540,13 +663,19 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
       }
       return std::tuple<v2, ld, ld, ld>{P, L, SP, SL};
     };
-    const auto [P0, L0, SP0, SL0] = momenta(0);
+    // Every step keeps both to rounding (D-SCENERUN-8), so each step's
+    // change is judged, not the drift from the start: a position correction
+    // that moves bodies without changing their velocities changes L once by
+    // far more than one step's rounding, yet less than the drift allowance
+    // of all the steps before it (Box2D 2.4.1 on `glancing`).
     worst wp, wl;
     for (std::size_t k = 1; k <= K; ++k) {
+      const auto [P0, L0, SP0, SL0] = momenta(k - 1);
       const auto [P, L, SP, SL] = momenta(k);
-      const ld steps = static_cast<ld>(step_of[k]);
-      wp.see(norm(P - P0), budget * eps * steps * std::max(SP, SP0), std::max(SP, SP0), at(k), "linear momentum");
-      wl.see(std::abs(L - L0), budget * eps * steps * std::max(SL, SL0), std::max(SL, SL0), at(k), "angular momentum");
+      const ld steps = static_cast<ld>(step_of[k] - step_of[k - 1]);
+      wp.see(norm(P - P0), budget * eps * steps * std::max(SP, SP0), std::max(SP, SP0), at(k), "linear momentum change in a step");
+      wl.see(std::abs(L - L0), budget * eps * steps * std::max(SL, SL0), std::max(SL, SL0), at(k),
+             "angular momentum change in a step");
     }
     out.add(wp.verdict("linear_momentum", eps));
     out.add(wl.verdict("angular_momentum", eps));
@@ -597,11 +726,12 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         for (std::size_t j = i + 1; j < n; ++j)
           if (!bodies[i].fixed && !bodies[j].fixed && touching_at_start()[i][j])
             kappa = std::max({kappa, bodies[i].mass / bodies[j].mass, bodies[j].mass / bodies[i].mass});
+      const std::vector<std::size_t> spread = spread_hops();
       worst wo;
       for (std::size_t k = 1; k <= K; ++k)
         for (std::size_t i = 0; i < n; ++i) {
           if (bodies[i].fixed) continue;
-          const ld settle = static_cast<ld>(std::min(hops[i], n)) * (slop + skin);
+          const ld settle = static_cast<ld>(std::min(hops[i], n)) * (slop + skin) + static_cast<ld>(spread[i]) * skin;
           const ld scale = coord(k, i) + static_cast<ld>(step_of[k]) * gn * h * h * kappa;
           const ld moved = std::max(norm(frames[k][i].c - frames[0][i].c),
                                     std::abs(angle_diff(frames[k][i].a, frames[0][i].a)) * bodies[i].reach);
@@ -614,7 +744,9 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
   // ---- free_flight (D-SCENERUN-10) ------------------------------------------------
   {
     // Applies when no two bodies' bounding circles can meet on the ballistic
-    // paths (semi-implicit Euler's; the continuous path lies within reach).
+    // paths (semi-implicit Euler's; the continuous path lies within reach),
+    // between frames too: a fast body may be on either side of another at
+    // two frames (D-SCENERUN-10).
     const auto ballistic = [&](std::size_t i, long s) {
       const pose& p = frames[0][i];
       if (bodies[i].fixed) return p.c;
@@ -627,12 +759,59 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
       for (std::size_t j = i + 1; j < n && !meets; ++j) {
         if (bodies[i].fixed && bodies[j].fixed) continue;
         const ld reach = (bodies[i].reach + bodies[j].reach) * (1 + 1e-6L) + gn * h * h * c.steps;
-        for (long s = 0; s <= c.steps && !meets; ++s)
-          if (norm(ballistic(j, s) - ballistic(i, s)) <= reach)
-            meets = "bodies " + std::to_string(i) + " and " + std::to_string(j) + " may touch";
+        for (long s = 0; s < c.steps && !meets; ++s) {
+          // The closest the relative position comes to zero on the chord
+          // from step s to step s + 1.
+          const v2 a = ballistic(j, s) - ballistic(i, s), b = ballistic(j, s + 1) - ballistic(i, s + 1);
+          const v2 ab = b - a;
+          const ld len2 = dot(ab, ab);
+          const ld u = len2 == 0 ? ld(0) : std::clamp(-dot(a, ab) / len2, ld(0), ld(1));
+          if (norm(a + u * ab) <= reach) meets = "bodies " + std::to_string(i) + " and " + std::to_string(j) + " may touch";
+        }
       }
-    if (meets) {
-      out.add(not_judged("free_flight", *meets));
+    if (meets && every_step) {
+      // Bodies meet somewhere: each step in which a body stays clear of every
+      // other is a free-flight step: v_k = v_{k-1} + g h, w_k = w_{k-1}
+      // (D-SCENERUN-10). Clear: apart by more than the slop, the skins and
+      // rounding at the step's end, and at its start by more than that plus
+      // how far any point of either body may have gone within the step: its
+      // path need not be the chord (a time-of-impact sub-step goes to the
+      // surface and back), but its speed is at most the larger of |v_{k-1} +
+      // g h| and |v_k|, its spin of |w_{k-1}| and |w_k|. SAT's separation is at
+      // most the distance. An engine that caps speed or spin (Box2D 2.4.1's
+      // b2_maxTranslation: 120 m/s at h = 1/60) fails here.
+      const auto travel = [&](std::size_t i, std::size_t k) {
+        const pose &p0 = frames[k - 1][i], &p = frames[k][i];
+        const ld path = std::max({norm(p.c - p0.c), h * norm(p0.v + h * g), h * norm(p.v)});
+        const ld turn = std::max({std::abs(angle_diff(p.a, p0.a)), h * std::abs(p.w), h * std::abs(p0.w)});
+        return path + turn * bodies[i].reach;
+      };
+      worst wo;
+      for (std::size_t k = 1; k <= K; ++k)
+        for (std::size_t i = 0; i < n; ++i) {
+          if (bodies[i].fixed) continue;
+          bool alone = true;
+          for (std::size_t j = 0; j < n && alone; ++j) {
+            if (j == i) continue;
+            const ld clear = slop + skin + budget * eps * std::max(coord(k, i), coord(k, j));
+            const ld moved = travel(i, k) + travel(j, k) + clear;
+            const v2 d0 = frames[k - 1][j].c - frames[k - 1][i].c;
+            if (norm(d0) > bodies[i].reach + bodies[j].reach + moved) continue;  // bounding circles far apart
+            alone = -depth(bodies[i], frames[k - 1][i], bodies[j], frames[k - 1][j]) > moved &&
+                    -depth(bodies[i], frames[k][i], bodies[j], frames[k][j]) > clear;
+          }
+          if (!alone) continue;
+          const pose &p0 = frames[k - 1][i], &p = frames[k][i];
+          const ld vscale = norm(p0.v) + gn * h + std::abs(p0.w) * bodies[i].reach;
+          wo.see(norm(p.v - (p0.v + h * g)) + std::abs(p.w - p0.w) * bodies[i].reach, budget * eps * vscale, vscale,
+                 at(k) + ", body " + std::to_string(i), "velocity and spin in a step clear of every body");
+        }
+      if (!wo.any)
+        out.add(not_judged("free_flight", *meets + ", and no body is clear of the others for a whole step"));
+      else
+        out.add(wo.verdict("free_flight", eps));
+    } else if (meets) {
+      out.add(not_judged("free_flight", *meets + "; record_every > 1: the steps between frames are not known"));
     } else {
       // Per form, the worst margin over frames; velocity and spin alike.
       worst disc, cont, band, rest_of;
@@ -731,26 +910,36 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         p_lo = std::min(p_lo, x), p_hi = std::max(p_hi, x);
       }
       ld a = 0, alpha = 0;  // acceleration along td, angular acceleration
+      // A disc's contact point may lie up to the declared slop and skins
+      // inside it (Box2D's midway in the skin): its lever arm rho is then
+      // in [r - slop - skin, r], and a and alpha in the range that spans
+      // (a_alt, alpha_alt at the short arm; D-SCENERUN-11).
+      ld a_alt = 0, alpha_alt = 0;
       std::string motion;
       std::optional<std::string> skip;
       const ld boundary = 1e-9L;
       if (b.circle) {
         const ld side = dot(td, perp) > 0 ? 1 : -1;
+        const ld r = b.radius, rho = std::max(r - slop - skin, r / 2);
         if (std::abs(3 * mu * cos_t - sin_t) <= boundary * sin_t) skip = "mu is at tan(theta)/3";
         else if (3 * mu * cos_t > sin_t) {
+          // Rolling about the contact point at rho: a = g sin / (1 + I / (m rho^2)), I = m r^2 / 2.
           a = gn * sin_t * 2 / 3;
-          alpha = side * a / b.radius;
+          alpha = side * a / r;
+          a_alt = gn * sin_t / (1 + r * r / (2 * rho * rho));
+          alpha_alt = side * a_alt / rho;
           motion = "rolls";
         } else {
-          a = gn * (sin_t - mu * cos_t);
-          alpha = side * 2 * mu * gn * cos_t / b.radius;
+          a = a_alt = gn * (sin_t - mu * cos_t);
+          alpha = side * 2 * mu * gn * cos_t / r;
+          alpha_alt = side * 2 * mu * gn * cos_t * rho / (r * r);
           motion = "slides and spins up";
         }
       } else {
         if (std::abs(mu * cos_t - sin_t) <= boundary * sin_t) skip = "mu is at tan(theta)";
         else {
           const bool sticks = mu * cos_t > sin_t;
-          a = sticks ? 0 : gn * (sin_t - mu * cos_t);
+          a = a_alt = sticks ? 0 : gn * (sin_t - mu * cos_t);
           motion = sticks ? "sticks" : "slides";
           // No tipping: the contact force's line through the centre of
           // mass meets the contact segment (D-SCENERUN-11).
@@ -768,29 +957,42 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         worst disc, cont, band, other;
         const pose& p0 = frames[0][*mover];
         std::size_t judged = 0;
+        scene_series::ramp_run run{a, motion, {0}};
         const ld settle = slop + skin;
         for (std::size_t k = 1; k <= K; ++k) {
           const long st = step_of[k];
           const ld sd = static_cast<ld>(st), t = sd * h;
           const ld travel_d = a * h * h * sd * (sd + 1) / 2, travel_c = a * t * t / 2, travel_e = a * h * h * sd * (sd - 1) / 2;
           if (p_hi + travel_d > f_hi || p_lo + travel_d < f_lo) break;  // off the face's end
+          // How far x is outside the range between its values at a and at a_alt.
+          const auto outside = [](ld x, ld at_a, ld at_alt) {
+            return std::max({std::min(at_a, at_alt) - x, x - std::max(at_a, at_alt), ld(0)});
+          };
+          const ld k_alt = a == 0 ? 1 : a_alt / a;  // every travel is linear in a
           ++judged;
           const pose& p = frames[k][*mover];
           const v2 dc = p.c - p0.c;
           const ld along = dot(dc, td), normal_off = std::abs(dot(dc, nn));
+          run.along.push_back(along);
           const ld scale = std::abs(p0.c.x) + std::abs(p0.c.y) + travel_d + b.size;
           const ld tol = budget * eps * sd * scale;
           const std::string where = at(k);
           const ld off_n = std::max(ld(0), normal_off - settle);
-          disc.see(std::max(std::abs(along - travel_d), off_n), tol, scale, where, "distance along the face (" + motion + ")");
-          cont.see(std::max(std::abs(along - travel_c), off_n), tol, scale, where, "distance along the face (" + motion + ")");
-          const ld lo = std::min(travel_e, travel_d), hi = std::max(travel_e, travel_d);  // the O(h) band
+          disc.see(std::max(outside(along, travel_d, k_alt * travel_d), off_n), tol, scale, where,
+                   "distance along the face (" + motion + ")");
+          cont.see(std::max(outside(along, travel_c, k_alt * travel_c), off_n), tol, scale, where,
+                   "distance along the face (" + motion + ")");
+          // The O(h) band, at a and at a_alt.
+          const ld lo = std::min({travel_e, travel_d, k_alt * travel_e, k_alt * travel_d});
+          const ld hi = std::max({travel_e, travel_d, k_alt * travel_e, k_alt * travel_d});
           band.see(std::max(std::max({lo - along, along - hi, ld(0)}), off_n), tol, scale, where,
                    "distance along the face (" + motion + ")");
           const ld vscale = a * t + gn * h;
-          other.see(std::abs(dot(p.v, td) - a * t), budget * eps * sd * vscale, vscale, where, "speed along the face (" + motion + ")");
+          other.see(outside(dot(p.v, td), a * t, a_alt * t), budget * eps * sd * vscale, vscale, where,
+                    "speed along the face (" + motion + ")");
           const ld wscale = (std::abs(alpha) * t + gn * h / b.reach) * b.reach;
-          other.see(std::abs(p.w - alpha * t) * b.reach, budget * eps * sd * wscale, wscale, where, "spin (" + motion + ")");
+          other.see(outside(p.w, alpha * t, alpha_alt * t) * b.reach, budget * eps * sd * wscale, wscale, where,
+                    "spin (" + motion + ")");
           if (!b.circle) {
             const ld ascale = std::abs(p0.a) + 1;
             other.see(std::abs(angle_diff(p.a, p0.a)) * b.reach, settle + budget * eps * sd * ascale * b.reach,
@@ -800,6 +1002,7 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
         if (judged == 0) {
           out.add(not_judged("ramp", "the body leaves the face before the first frame"));
         } else {
+          out.series.ramp = std::move(run);
           const worst* pos = disc.margin <= 0 ? &disc : cont.margin <= 0 ? &cont : &band;
           field_verdict f = pos->margin >= other.margin ? pos->verdict("ramp", eps) : other.verdict("ramp", eps);
           f.detail += "; the body " + motion + " (a = " + format_eps(static_cast<double>(a)) + ")";
@@ -833,6 +1036,9 @@ inline scene_verdict judge_scene_run(const scene_case& c, const scene_answer& a,
     if (why) {
       out.add(not_judged("bounce", *why));
     } else {
+      for (std::size_t k = 0; k <= K; ++k)
+        out.series.bounce_gap.push_back(-depth(bodies[*ground], frames[0][*ground], bodies[*mover], frames[k][*mover]));
+      out.series.bounce_e = rest_e;
       const v2 up = (-1 / gn) * g;
       worst wo;
       std::size_t impacts = 0;
