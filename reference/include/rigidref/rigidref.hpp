@@ -48,6 +48,7 @@
 #include "rigidref/scene_run.hpp"
 #include "rigidref/scene_state.hpp"
 #include "rigidref/solver.hpp"
+#include "rigidref/solver_modes.hpp"
 #include "rigidref/step_pair.hpp"
 
 // The articles' code, ported with its quirks (rigidref::articles).

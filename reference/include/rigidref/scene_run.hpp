@@ -28,7 +28,7 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
-#include "rigidref/scene_continuous.hpp"
+#include "rigidref/detail/scene_continuous.hpp"
 #include "rigidref/solver.hpp"
 #include "rigidref/solver_modes.hpp"
 #include "rigidref/step_pair.hpp"
