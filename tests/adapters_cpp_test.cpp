@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace adapters_cpp_test {
+
 namespace {
 
 using json = nlohmann::json;
@@ -504,3 +508,5 @@ TEST_CASE("C++ adapters: inputs beyond float, by total mass, and welded polygons
     CHECK(no_density["error"]["code"] == "invalid_input");
   }
 }
+
+}  // namespace adapters_cpp_test

@@ -11,6 +11,10 @@
 #include <sstream>
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace anchors_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -68,3 +72,5 @@ TEST_CASE("derivation anchors cited in code exist, and every anchor is cited", "
     CHECK(cited_by_code.count(d) == 1);
   }
 }
+
+}  // namespace anchors_test

@@ -14,6 +14,10 @@
 
 #include <cmath>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace body_force_test {
+
 using namespace rigidref;
 using namespace rigidref::articles;
 using E = exact;
@@ -373,3 +377,5 @@ TEST_CASE("verify::body_force_quirks reports the hand-derived effects", "[body_f
   CHECK(q.offset_contact_dL != 0);
   CHECK(q.settled_corner_max_speed > 0.1);         // measured 0.53 m/s in the fifth second
 }
+
+}  // namespace body_force_test

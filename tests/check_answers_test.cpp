@@ -24,6 +24,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace check_answers_test {
+
 using namespace rigidref::testing::eval_pipe;
 
 namespace {
@@ -414,3 +418,5 @@ TEST_CASE("check: the summary breaks failures down by family", "[check]") {
   CHECK(r.summary.find("box ") != std::string::npos);
   CHECK(r.summary.find("triangle ") != std::string::npos);
 }
+
+}  // namespace check_answers_test

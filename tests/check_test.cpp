@@ -12,6 +12,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace check_test {
+
 using namespace rigidref::testing::eval_pipe;
 
 namespace {
@@ -501,3 +505,5 @@ TEST_CASE("check: the reference's own double and float manifolds pass the contac
     CHECK(r.verdicts.size() == cases.size());
   }
 }
+
+}  // namespace check_test

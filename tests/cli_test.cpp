@@ -25,6 +25,10 @@
 #error "RIGIDREF_PROJECT_VERSION (the project's VERSION) is set by tests/CMakeLists.txt"
 #endif
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace cli_test {
+
 namespace {
 
 using json = nlohmann::json;
@@ -431,3 +435,5 @@ TEST_CASE("describe_json_error names the input line and keeps nlohmann's explana
                                            "...' (400 characters)");
   }
 }
+
+}  // namespace cli_test

@@ -17,6 +17,10 @@
 #include <span>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace collision_filter_test {
+
 using namespace rigidref;
 
 // exact_points converts builtin floats with fast_to_exact: the same canonical
@@ -225,3 +229,5 @@ TEST_CASE("filter: one-pass certificate from GJK's simplex", "[gjk][filter]") {
   const gjk_result<double> r = gjk_distance(lower, upper);
   CHECK(r.distance == 1.0);
 }
+
+}  // namespace collision_filter_test

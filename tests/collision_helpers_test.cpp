@@ -15,6 +15,7 @@
 //     the tests use 16 eps M and 16 eps (M + d), with room.
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
+#include "support/show_exact.hpp"
 
 #include "rigidref/articles/collision_helpers.hpp"
 #include "rigidref/closest_point.hpp"
@@ -27,12 +28,12 @@
 #include <fstream>
 #include <iostream>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace collision_helpers_test {
+
 using namespace rigidref;
 using EV = vec2<exact>;
-
-namespace rigidref {
-inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[" << v.x << ", " << v.y << "]"; }
-}  // namespace rigidref
 
 namespace {
 
@@ -376,3 +377,5 @@ TEST_CASE("article sap: touching intervals are found only when the later polygon
       for (std::size_t j : pairs[i]) RC_ASSERT(j < std::size_t(i));
   });
 }
+
+}  // namespace collision_helpers_test

@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace collision_oracle_frames_test {
+
 using namespace rigidref;
 
 namespace {
@@ -138,3 +142,5 @@ TEST_CASE("integer-frame oracle on rational, non-dyadic inputs") {
   CHECK_FALSE(r.intersecting);
   CHECK(r.distance_squared == exact(1, 144));
 }
+
+}  // namespace collision_oracle_frames_test

@@ -22,6 +22,10 @@
 
 #include <rapidcheck/catch.h>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace contact_circle_test {
+
 using namespace rigidref;
 using namespace rigidref::testing::collision;
 using O = verify::oracle_float;
@@ -340,3 +344,5 @@ TEMPLATE_LIST_TEST_CASE("circle manifold against the oracle (D-CONTACT-15)", "[c
     RC_ASSERT(close_circle_point(m.points[0].reference_point.y, qy, ca.y, ra));
   });
 }
+
+}  // namespace contact_circle_test

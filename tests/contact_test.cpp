@@ -33,6 +33,10 @@
 #include <fstream>
 #include <iostream>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace contact_test {
+
 using namespace rigidref;
 using EP = std::vector<vec2<exact>>;
 using Q = exact;
@@ -682,3 +686,5 @@ TEST_CASE("recorded counterexample: Weird collision for a face contact far from 
   // The reference manifold: 2 points, in double as in exact.
   CHECK(collide(a, b).points.size() == 2);
 }
+
+}  // namespace contact_test

@@ -17,14 +17,18 @@
 
 #include <fstream>
 
-using namespace rigidref;
-
 namespace rigidref {
 template <class T>
 void showValue(const double_word<T>& x, std::ostream& os) {
   os << "(" << to_string(x.hi) << " + " << to_string(x.lo) << ")";
 }
 }  // namespace rigidref
+
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace double_word_test {
+
+using namespace rigidref;
 
 namespace {
 
@@ -126,3 +130,5 @@ TEST_CASE("recorded counterexample: Boost 1.74 cpp_bin_float subtraction is not 
   CHECK(correctly_rounded == a);                                     // |b| < ulp(a)/2
   CHECK(boost_difference == boost::math::float_prior(a));           // Boost: one ulp low
 }
+
+}  // namespace double_word_test

@@ -15,6 +15,10 @@
 #include <map>
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace dynamics_report_test {
+
 namespace fs = std::filesystem;
 using rigidref::tools::dynamics_section_html;
 using rigidref::tools::dynamics_table_text;
@@ -171,3 +175,5 @@ TEST_CASE("a user's dynamics records (--engine-results) join the committed ones"
   CHECK_THROWS_WITH(read_dynamics_records(committed, {dir / "missing"}), Catch::Contains("not a directory"));
   fs::remove_all(dir);
 }
+
+}  // namespace dynamics_report_test

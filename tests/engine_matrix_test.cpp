@@ -17,6 +17,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace engine_matrix_test {
+
 namespace fs = std::filesystem;
 using rigidref::tools::engine_matrix_html;
 using rigidref::tools::read_engine_summaries;
@@ -210,3 +214,5 @@ TEST_CASE("an --engine-results directory without summaries is an error, not an e
   CHECK_THROWS_WITH(read_engine_summaries(fs::path(), {dir / "missing"}), Catch::Contains("not a directory"));
   fs::remove_all(dir);
 }
+
+}  // namespace engine_matrix_test

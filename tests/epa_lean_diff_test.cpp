@@ -18,6 +18,7 @@
 #include <sstream>
 #include <vector>
 
+namespace epa_lean_diff_test {
 using namespace rigidref;
 
 namespace {
@@ -212,3 +213,5 @@ TEMPLATE_TEST_CASE("lean SAT first: random pairs at offsets 0, 2^10, 2^30, bit f
 }
 
 TEST_CASE("lean SAT first: 10^5 random pairs per offset", "[.epa-lean-sweep]") { sweep<double>(100000); }
+
+}  // namespace epa_lean_diff_test

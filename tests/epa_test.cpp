@@ -27,6 +27,7 @@
 #include "support/exact_helpers.hpp"
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
+#include "support/show_exact.hpp"
 
 #include "rigidref/epa.hpp"
 #include "rigidref/filter.hpp"
@@ -43,6 +44,10 @@
 #include <tuple>
 
 #include <limits>
+
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace epa_test {
 
 using namespace rigidref;
 
@@ -97,10 +102,6 @@ void check_penetration(const EP& ea, const EP& eb) {
 }
 
 }  // namespace
-
-namespace rigidref {
-inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[" << v.x << ", " << v.y << "]"; }
-}  // namespace rigidref
 
 TEMPLATE_LIST_TEST_CASE("EPA agrees with the exact oracle: depth and normal within 1 ulp, B moved by depth*normal touches",
                         "[epa][oracle]", floating_scalars) {
@@ -728,3 +729,5 @@ TEST_CASE("EPA: a face closed by the tolerance still finds the true face (float 
   // Correctly rounded (the oracle's depth is 0.33008498783754...).
   CHECK(verify::ulps_from_rounded(r.depth, verify::sqrt_oracle(o.depth_squared)) == 0);
 }
+
+}  // namespace epa_test

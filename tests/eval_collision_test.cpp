@@ -15,6 +15,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace eval_collision_test {
+
 namespace {
 
 using rigidref::exact;
@@ -350,3 +354,5 @@ TEST_CASE("contact.manifold: shapes it does not take, exact, and bad input are t
   require_ok(zero, "double");
   CHECK(zero["result"]["points"].size() == 2);
 }
+
+}  // namespace eval_collision_test

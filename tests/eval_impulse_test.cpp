@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace eval_impulse_test {
+
 namespace {
 
 using rigidref::exact;
@@ -163,3 +167,5 @@ TEST_CASE("impulse ops: exact with a Pythagorean normal, and input errors", "[ev
   require_error(a[8], "invalid_input", {"static"});
   require_error(a[9], "invalid_input", {"body1"});
 }
+
+}  // namespace eval_impulse_test

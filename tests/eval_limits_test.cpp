@@ -13,6 +13,10 @@
 #include <cstddef>
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace eval_limits_test {
+
 namespace {
 
 using json = nlohmann::json;
@@ -164,3 +168,5 @@ TEST_CASE("check: an answer line over max_answer_line_bytes is one unreadable ca
   CHECK(r.out.find("max_answer_line_bytes") != std::string::npos);
   CHECK(r.out.find("3 lines, 1 failing") != std::string::npos);
 }
+
+}  // namespace eval_limits_test

@@ -29,6 +29,10 @@
 #include <type_traits>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace eval_matrix_test {
+
 namespace {
 
 using rigidref::exact;
@@ -548,3 +552,5 @@ TEST_CASE("the new ops are listed among the known ops", "[eval]") {
   const json a = eval1(R"({"id":1,"op":"mat2.inverse"})");
   require_error(a, "unknown_op", {"mat2.sqrt", "mat2.polar", "shape_match"});
 }
+
+}  // namespace eval_matrix_test

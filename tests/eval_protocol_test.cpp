@@ -44,6 +44,10 @@
 #include <type_traits>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace eval_protocol_test {
+
 namespace {
 
 using json = nlohmann::json;
@@ -640,3 +644,5 @@ TEST_CASE("eval --help and docs/eval-protocol.md list the same ops, and every on
     CHECK(answer["error"]["code"] != "unknown_op");
   }
 }
+
+}  // namespace eval_protocol_test

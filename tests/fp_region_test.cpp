@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace fp_region_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -114,3 +118,5 @@ TEST_CASE("fp_begin.hpp and fp_end.hpp act at every inclusion", "[fp_region]") {
     CHECK(pragma);
   }
 }
+
+}  // namespace fp_region_test

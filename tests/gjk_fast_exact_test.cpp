@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <vector>
 
+namespace gjk_fast_exact_test {
 using namespace rigidref;
 
 namespace {
@@ -200,3 +201,5 @@ TEST_CASE("gjk fast path: same bits as the exact route (10^5 pairs per offset)",
     CHECK(m.loop_mismatches == 0);
   }
 }
+
+}  // namespace gjk_fast_exact_test

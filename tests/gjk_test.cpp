@@ -24,6 +24,7 @@
 #include "support/exact_helpers.hpp"
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
+#include "support/show_exact.hpp"
 
 #include "rigidref/epa.hpp"
 #include "rigidref/filter.hpp"
@@ -40,6 +41,10 @@
 
 #include <iostream>
 #include <limits>
+
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace gjk_test {
 
 using namespace rigidref;
 
@@ -83,10 +88,6 @@ rc::Gen<EV> near_offset() {
 }
 
 }  // namespace
-
-namespace rigidref {
-inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[" << v.x << ", " << v.y << "]"; }
-}  // namespace rigidref
 
 // ---- agreement with the exact oracle -------------------------------------------
 
@@ -432,3 +433,5 @@ TEMPLATE_LIST_TEST_CASE("collision accuracy table: GJK distance, EPA depth and n
               << " | max eps " << s.max_eps << " | rms eps " << s.rms_eps() << "\n";
   }
 }
+
+}  // namespace gjk_test

@@ -28,6 +28,10 @@
 #include <utility>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace golden_shape_matching_test {
+
 using namespace rigidref;
 using nlohmann::json;
 using testing::IdenticalTo;
@@ -474,3 +478,5 @@ TEST_CASE("Mirror image: the article's rotation is a reflection, the goals are m
     CHECK(std::abs(determinant(mat_hex(c["rotation_hex"])) + 1) <= 1e-12);
   }
 }
+
+}  // namespace golden_shape_matching_test

@@ -18,6 +18,10 @@
 #include <cstdint>
 #include <fstream>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace golden_test {
+
 using namespace rigidref;
 using testing::IdenticalTo;
 
@@ -87,3 +91,5 @@ TEST_CASE("createPolygonPoints: glibc port and V8 both within the D-MASS-12 boun
             << " cases; max ulps from truth: V8 " << max_js_ulps << ", port " << max_port_ulps << "\n";
   CHECK(total == 126);
 }
+
+}  // namespace golden_test

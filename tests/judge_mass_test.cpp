@@ -18,6 +18,10 @@
 #include <random>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace judge_mass_test {
+
 using namespace rigidref;
 namespace j = rigidref::judge;
 
@@ -279,3 +283,5 @@ TEST_CASE("judge: a field too ill-conditioned for the precision is not judged, b
   d.inertia = static_cast<double>(round_to<double>(r.inertia));
   CHECK(j::judge_mass_polygon(c, d, j::engine::working_in<double>()).passed());
 }
+
+}  // namespace judge_mass_test

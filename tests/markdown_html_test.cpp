@@ -15,6 +15,10 @@
 #include <sstream>
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace markdown_html_test {
+
 namespace fs = std::filesystem;
 using rigidref::tools::markdown_page;
 using rigidref::tools::markdown_to_html;
@@ -131,3 +135,5 @@ TEST_CASE("every derivation renders with its anchors, and its links land", "[rep
   }
   CHECK(links > 0);
 }
+
+}  // namespace markdown_html_test

@@ -6,6 +6,10 @@
 
 #include "rigidref/internal/mass_accuracy.hpp"
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace mass_accuracy_test {
+
 using namespace rigidref;
 
 namespace {
@@ -34,3 +38,5 @@ TEST_CASE("the article triangle formula really loses accuracy far from the origi
   CHECK(t[1].max_eps > 1e6);
   CHECK(t[0].max_ulps <= 1);
 }
+
+}  // namespace mass_accuracy_test

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+namespace mass_fast_path_test {
 using namespace rigidref;
 
 namespace {
@@ -347,3 +348,5 @@ TEST_CASE("mass fast path: the generic and the FMA copy of the filter agree bit 
   }
   CHECK(compared > 0);
 }
+
+}  // namespace mass_fast_path_test

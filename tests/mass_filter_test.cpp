@@ -15,6 +15,10 @@
 #include <random>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace mass_filter_test {
+
 using namespace rigidref;
 
 namespace {
@@ -127,3 +131,5 @@ TEST_CASE("mass filter: inputs outside its range take the exact path, still corr
     check_polygon<double>(p, 1.0, false);
   }
 }
+
+}  // namespace mass_filter_test

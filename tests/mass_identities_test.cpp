@@ -3,6 +3,7 @@
 // slip in mass.hpp or in the derivation fails here with no tolerance at all.
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
+#include "support/show_exact.hpp"
 
 #include "rigidref/articles/create_polygon_points.hpp"
 #include "rigidref/articles/triangle_inertia.hpp"
@@ -11,14 +12,13 @@
 
 #include <rapidcheck/catch.h>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace mass_identities_test {
+
 using namespace rigidref;
 using V = vec2<exact>;
 using Poly = std::vector<V>;
-
-namespace rigidref {
-// Counterexamples print as exact rationals.
-inline void showValue(const V& v, std::ostream& os) { os << "[" << v.x << ", " << v.y << "]"; }
-}  // namespace rigidref
 
 namespace {
 
@@ -197,3 +197,5 @@ TEST_CASE("circle and rectangle closed forms (D-MASS-9), parallel axis (D-MASS-1
     RC_ASSERT(polygon_mass_from_mass<exact>(r, m).inertia == rectangle_inertia<exact>(w, h, m));
   });
 }
+
+}  // namespace mass_identities_test

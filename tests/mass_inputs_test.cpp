@@ -14,6 +14,10 @@
 #include <fstream>
 #include <limits>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace mass_inputs_test {
+
 using namespace rigidref;
 using Catch::Matchers::Contains;
 
@@ -107,3 +111,5 @@ TEST_CASE("recorded counterexample: the article triangle formula far from the or
   for (const auto& v : t) te.push_back({to_exact(v.x), to_exact(v.y)});
   CHECK(triangle_inertia<exact>(te, to_exact(m)) == truth);
 }
+
+}  // namespace mass_inputs_test

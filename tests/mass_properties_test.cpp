@@ -4,18 +4,19 @@
 // inputs on which Box2D #949/#1006/#422 report negative inertia.
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
+#include "support/show_exact.hpp"
 
 #include "rigidref/mass.hpp"
 #include "rigidref/verify/mass_oracle.hpp"
 
 #include <rapidcheck/catch.h>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace mass_properties_test {
+
 using namespace rigidref;
 using testing::WithinUlpsOfExact;
-
-namespace rigidref {
-inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[" << v.x << ", " << v.y << "]"; }
-}  // namespace rigidref
 
 namespace {
 
@@ -114,3 +115,5 @@ TEMPLATE_LIST_TEST_CASE("triangle, circle, rectangle within 1 ulp", "[mass][accu
     RC_ASSERT(verify::ulps_from_rounded(triangle_inertia<T>(t, m), want) <= 1);
   });
 }
+
+}  // namespace mass_properties_test

@@ -6,6 +6,10 @@
 
 #include "rigidref/internal/matrix_accuracy.hpp"
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace matrix_accuracy_test {
+
 using namespace rigidref;
 
 TEMPLATE_LIST_TEST_CASE("matrix functions within the bounds table", "[mat2][accuracy]", floating_scalars) {
@@ -31,3 +35,5 @@ TEST_CASE("the article's square-root methods lose digits with the condition numb
   }
   CHECK(checked);
 }
+
+}  // namespace matrix_accuracy_test

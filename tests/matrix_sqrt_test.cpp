@@ -24,6 +24,10 @@
 #include <fstream>
 #include <optional>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace matrix_sqrt_test {
+
 using namespace rigidref;
 
 namespace {
@@ -814,3 +818,5 @@ TEST_CASE("regression: principal_sqrt within 1 ulp near the negative real axis (
     check_residual_plain(A, X);
   }
 }
+
+}  // namespace matrix_sqrt_test

@@ -27,6 +27,10 @@
 
 #include <rapidcheck/catch.h>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace polar_test {
+
 using namespace rigidref;
 
 namespace {
@@ -393,3 +397,5 @@ TEST_CASE("polar in exact arithmetic is unsupported", "[polar][inputs]") {
   CHECK_THROWS_AS(polar_left(m), unsupported);
   CHECK_THROWS_AS(closest_rotation(m), unsupported);
 }
+
+}  // namespace polar_test

@@ -8,6 +8,10 @@
 
 #include <rapidcheck/catch.h>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace predicates_test {
+
 using namespace rigidref;
 
 namespace {
@@ -72,3 +76,5 @@ TEST_CASE("segments_intersect: touching, collinear overlap, disjoint", "[predica
   CHECK_FALSE(segments_intersect(V{0, 0}, V{1, 0}, V{2, 0}, V{3, 0}));  // collinear, apart
   CHECK_FALSE(segments_intersect(V{0, 0}, V{1, 1}, V{1, 0}, V{2, -1}));
 }
+
+}  // namespace predicates_test

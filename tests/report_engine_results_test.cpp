@@ -12,6 +12,10 @@
 #include <fstream>
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace report_engine_results_test {
+
 using namespace rigidref::testing::eval_pipe;
 namespace fs = std::filesystem;
 
@@ -96,3 +100,5 @@ TEST_CASE("report --engine-results puts a user's check summary in the engine mat
   CHECK(missing.status == 2);
   fs::remove_all(work);
 }
+
+}  // namespace report_engine_results_test

@@ -18,6 +18,7 @@
 #include "support/collision_test_helpers.hpp"
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
+#include "support/show_exact.hpp"
 
 #include "rigidref/articles/rectangle_sat.hpp"
 #include "rigidref/sat.hpp"
@@ -31,12 +32,12 @@
 #include <fstream>
 #include <iostream>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace sat_test {
+
 using namespace rigidref;
 using EP = std::vector<vec2<exact>>;
-
-namespace rigidref {
-inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[" << v.x << ", " << v.y << "]"; }
-}  // namespace rigidref
 
 namespace {
 
@@ -685,3 +686,5 @@ TEMPLATE_LIST_TEST_CASE("accuracy tables on the report corpus (internal/sat_accu
   }
   std::cout << v.type << " | " << v.function << " | " << v.disagreements << " of " << v.cases << " disagree\n";
 }
+
+}  // namespace sat_test

@@ -12,6 +12,10 @@
 
 #include <cstdlib>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace scalar_test {
+
 using namespace rigidref;
 using rigidref::testing::IdenticalTo;
 
@@ -154,3 +158,5 @@ TEST_CASE("scalar traits", "[scalar]") {
   CHECK(scalar_name<long double>() == "long double");
   CHECK(scalar_name<mp100>() == "mp100");
 }
+
+}  // namespace scalar_test

@@ -31,6 +31,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace scene_force_test {
+
 using namespace rigidref;
 using namespace rigidref::articles;
 
@@ -429,3 +433,5 @@ TEST_CASE("rigidref scene --model reference: both scenes run in every precision"
   // V8's libm belongs to the article's code in double.
   CHECK(run_cli("scene shape-matching --model reference --js-libm /dev/null").second == 2);
 }
+
+}  // namespace scene_force_test

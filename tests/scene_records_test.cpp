@@ -20,6 +20,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace scene_records_test {
+
 using namespace rigidref::testing::eval_pipe;
 
 namespace {
@@ -217,3 +221,5 @@ TEST_CASE("scene records: bounce heights from a clearance series", "[scene][reco
   CHECK(bounce_heights({}).empty());
   CHECK(bounce_heights({1, 1, 1}).empty());  // never fell
 }
+
+}  // namespace scene_records_test

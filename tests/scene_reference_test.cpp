@@ -21,6 +21,10 @@
 #include <iostream>
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace scene_reference_test {
+
 using namespace rigidref;
 
 namespace {
@@ -483,3 +487,5 @@ TEST_CASE("scene reference: float against mp50 parts at a discrete event", "[sce
   CHECK(r.first_event_step > 0);
   CHECK(a.first_event_step > 0);
 }
+
+}  // namespace scene_reference_test

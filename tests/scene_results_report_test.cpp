@@ -24,6 +24,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace scene_results_report_test {
+
 namespace fs = std::filesystem;
 using rigidref::testing::eval_pipe::read_file;
 using rigidref::testing::eval_pipe::run_cli;
@@ -339,3 +343,5 @@ TEST_CASE("scene plots put each recorded value where it belongs", "[report][scen
   CHECK_THROWS_WITH(read_scene_records(dir), Catch::Contains("not a scene record"));
   fs::remove_all(dir);
 }
+
+}  // namespace scene_results_report_test

@@ -34,6 +34,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace scene_run_test {
+
 using namespace rigidref::testing::eval_pipe;
 
 namespace {
@@ -569,3 +573,5 @@ TEST_CASE("scene.run energy: a step cut at the time of impact under gravity pass
   CHECK(law(cut.lines[0], "energy") == "pass");
   CHECK(law(short_of.lines[0], "energy") == "fail");
 }
+
+}  // namespace scene_run_test

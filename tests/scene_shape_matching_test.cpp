@@ -26,6 +26,10 @@
 #include <sstream>
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace scene_shape_matching_test {
+
 using namespace rigidref;
 using namespace rigidref::articles;
 
@@ -421,3 +425,5 @@ TEST_CASE("shape matching scene: both models, 500 steps, every type: finite, ref
 TEST_CASE("shape matching scene: both models, 500 steps in mp50", "[scene][mp50]") {
   check_type<mp50>("mp50", false);
 }
+
+}  // namespace scene_shape_matching_test

@@ -26,6 +26,10 @@
 #include <utility>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace shape_families_test {
+
 namespace {
 
 using rigidref::exact;
@@ -275,3 +279,5 @@ TEST_CASE("shape families: an L1 circle distance is right along the axes, wrong 
   CHECK(along_axes == 16);
   CHECK(turned == 8);
 }
+
+}  // namespace shape_families_test

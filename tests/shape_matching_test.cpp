@@ -33,6 +33,10 @@
 
 #include <fstream>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace shape_matching_test {
+
 using namespace rigidref;
 
 namespace {
@@ -757,3 +761,5 @@ TEST_CASE("regression: coincident rest points are undetermined (recorded counter
   }
   CHECK(shape_match<mp50>(r50, c50, w50).rotation_status == fit_status::undetermined);
 }
+
+}  // namespace shape_matching_test

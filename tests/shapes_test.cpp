@@ -32,6 +32,10 @@
 
 #include <string>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace shapes_test {
+
 using namespace rigidref;
 using namespace rigidref::testing::shapes;
 using rigidref::testing::collision::eabs;
@@ -289,3 +293,5 @@ TEST_CASE("shapes: bad input is invalid_input", "[shapes][inputs]") {
   CHECK(kind_of(make_capsule(V{0, 0}, V{1, 0}, 0.0)) == shape_kind::segment);
   CHECK(kind_of(make_rounded_polygon(std::vector<V>{{0, 0}, {1, 0}, {0, 1}}, 0.5)) == shape_kind::rounded_polygon);
 }
+
+}  // namespace shapes_test

@@ -24,6 +24,10 @@
 #include <cmath>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace short_edge_test {
+
 using namespace rigidref;
 
 namespace {
@@ -100,3 +104,5 @@ TEMPLATE_TEST_CASE("short edges: 0.1 m down to 1e-6 m, several scales and offset
   CHECK(cases > 500);
   CHECK(failures == 0);
 }
+
+}  // namespace short_edge_test

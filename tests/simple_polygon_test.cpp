@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace simple_polygon_test {
+
 using namespace rigidref;
 using P = std::vector<vec2<double>>;
 
@@ -337,3 +341,5 @@ TEST_CASE("rational_as_double: exactly the rationals that are doubles") {
     CHECK_FALSE(detail::rational_as_double(x, d));
   }
 }
+
+}  // namespace simple_polygon_test

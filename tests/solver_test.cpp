@@ -32,6 +32,10 @@
 #include <cmath>
 #include <fstream>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace solver_test {
+
 using namespace rigidref;
 using verify::solver_problem;
 
@@ -663,3 +667,5 @@ TEST_CASE("find: residual increases between sweeps", "[.][find]") {
     for (std::size_t i = 1; i < r.residual_history.size(); ++i) RC_ASSERT(r.residual_history[i] <= r.residual_history[i - 1]);
   });
 }
+
+}  // namespace solver_test

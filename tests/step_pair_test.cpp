@@ -17,6 +17,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace step_pair_test {
+
 namespace {
 
 using rigidref::exact;
@@ -524,3 +528,5 @@ TEST_CASE("check step.pair: an answer breaking each law fails that law", "[step]
     CHECK(status != 0);
   }
 }
+
+}  // namespace step_pair_test

@@ -44,6 +44,10 @@
 #include <string>
 #include <vector>
 
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace wrong_engines_test {
+
 using namespace rigidref::testing::eval_pipe;
 
 namespace {
@@ -950,3 +954,5 @@ TEST_CASE("wrong engines: step.pair, a disc that friction does not spin, its con
   CHECK(v["pass"] == false);
   CHECK(wrong.status == 1);
 }
+
+}  // namespace wrong_engines_test

@@ -6,6 +6,7 @@
 
 #include "rigidref/internal/collision_campaign.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>

@@ -3,13 +3,15 @@
 // compared with the exact oracle (internal/collision_campaign.hpp).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;  // <CLI/CLI.hpp> only in the files that add the options: 7 s of compiler time a file
+}  // namespace CLI
 
 namespace rigidref::tools {
 

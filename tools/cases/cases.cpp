@@ -41,6 +41,7 @@
 #include "rigidref/predicates.hpp"
 #include "rigidref/internal/mass_corpus.hpp"
 
+#include <CLI/CLI.hpp>
 #include <ostream>
 #include <string>
 #include <vector>

@@ -1,13 +1,15 @@
 // `rigidref cases`: write a validation case set as eval request lines.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
+
+namespace CLI {
+class App;  // <CLI/CLI.hpp> only in the files that add the options: 7 s of compiler time a file
+}  // namespace CLI
 
 namespace rigidref::tools {
 

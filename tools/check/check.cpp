@@ -22,6 +22,7 @@
 #include "rigidref/errors.hpp"
 #include "rigidref/judge/rules.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>

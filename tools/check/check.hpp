@@ -3,13 +3,16 @@
 
 #include "check/summary.hpp"
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;  // <CLI/CLI.hpp> only in the files that add the options: 7 s of compiler time a file
+}  // namespace CLI
 
 namespace rigidref::tools {
 

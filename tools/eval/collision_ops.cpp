@@ -22,7 +22,8 @@
 #include <vector>
 
 namespace rigidref::tools::eval {
-namespace {
+// This file's own names: the op files compile as one unit (tools/CMakeLists.txt).
+namespace collision_ops {
 
 template <class T>
 T radius_field(const json& v, const std::string& base) {
@@ -174,9 +175,10 @@ struct sat_rectangles_op {
   }
 };
 
-}  // namespace
+}  // namespace collision_ops
 
 void add_collision_ops(op_table& table) {
+  using namespace collision_ops;
   add_op<sat_rectangles_op>(table, "sat.rectangles",
          {"the article's rectangle test (d0..d3), evaluated as the article does",
           "r1, r2: {center, width, height, angle}",

@@ -20,7 +20,8 @@
 #include <string>
 
 namespace rigidref::tools::eval {
-namespace {
+// This file's own names: the op files compile as one unit (tools/CMakeLists.txt).
+namespace impulse_ops {
 
 // A field lookup: the request itself (impulse.wall) or a body object
 // (impulse.pair's body1 / body2); error paths are prefixed with `prefix`.
@@ -137,9 +138,10 @@ struct impulse_pair_op {
   }
 };
 
-}  // namespace
+}  // namespace impulse_ops
 
 void add_impulse_ops(op_table& table) {
+  using namespace impulse_ops;
   add_op<impulse_wall_op>(table, "impulse.wall",
          {"one contact against a static wall: impulse with restitution and friction",
           "mass, inertia, velocity, angular_velocity, r, normal, restitution, friction, model",

@@ -34,7 +34,8 @@
 #include <vector>
 
 namespace rigidref::tools::eval {
-namespace {
+// This file's own names: the op files compile as one unit (tools/CMakeLists.txt).
+namespace manifold_ops {
 
 const char* status_name(contact_status s) {
   switch (s) {
@@ -179,9 +180,10 @@ struct contact_manifold_op {
   }
 };
 
-}  // namespace
+}  // namespace manifold_ops
 
 void add_manifold_ops(op_table& table) {
+  using namespace manifold_ops;
   add_op<contact_manifold_op>(table, "contact.manifold",
          {"contact points, normal and separations of two convex polygons or circles (clipping, exact decisions)",
           "a, b: convex polygons or circles; relative_margin (optional, default 0)",

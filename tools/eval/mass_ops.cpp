@@ -14,7 +14,8 @@
 #include <vector>
 
 namespace rigidref::tools::eval {
-namespace {
+// This file's own names: the op files compile as one unit (tools/CMakeLists.txt).
+namespace mass_ops {
 
 // Largest "sides" accepted by mass.regular_polygon: far beyond any use (the
 // inertia tends to m R^2 / 2 long before); larger counts are input mistakes.
@@ -127,9 +128,10 @@ struct mass_rectangle {
   }
 };
 
-}  // namespace
+}  // namespace mass_ops
 
 void add_mass_ops(op_table& table) {
+  using namespace mass_ops;
   add_op<mass_polygon>(table, "mass.polygon",
          {"area, centroid, mass and inertia of a simple polygon",
           "vertices, density (default 1)",

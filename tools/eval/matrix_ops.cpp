@@ -21,7 +21,8 @@
 #include <vector>
 
 namespace rigidref::tools::eval {
-namespace {
+// This file's own names: the op files compile as one unit (tools/CMakeLists.txt).
+namespace matrix_ops {
 
 const char* status_name(fit_status s) { return s == fit_status::ok ? "ok" : "undetermined"; }
 
@@ -158,9 +159,10 @@ struct shape_match_op {
   }
 };
 
-}  // namespace
+}  // namespace matrix_ops
 
 void add_matrix_ops(op_table& table) {
+  using namespace matrix_ops;
   add_op<mat2_sqrt>(table, "mat2.sqrt",
          {"principal square root of a 2x2 matrix",
           "m, method (cayley_hamilton, diagonalization, default)",

@@ -24,7 +24,8 @@
 #include <string>
 
 namespace rigidref::tools::eval {
-namespace {
+// This file's own names: the op files compile as one unit (tools/CMakeLists.txt).
+namespace step_ops {
 
 template <class T>
 vec2<T> pair_field(const fields& f, const char* name, const std::string& prefix) {
@@ -193,9 +194,10 @@ struct scene_run_op {
   }
 };
 
-}  // namespace
+}  // namespace step_ops
 
 void add_step_ops(op_table& table) {
+  using namespace step_ops;
   add_op<step_pair_op>(table, "step.pair",
          {"one time step of two bodies (polygons or circles): contacts, impulses, semi-implicit Euler",
           "body1, body2: {vertices | radius, position, angle, velocity, angular_velocity, density, static}, "

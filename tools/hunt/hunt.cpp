@@ -5,6 +5,7 @@
 #include "hunt/adapter_process.hpp"
 #include "hunt/generators.hpp"
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>

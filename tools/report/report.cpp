@@ -14,6 +14,7 @@
 #include "rigidref/internal/matrix_accuracy.hpp"
 #include "rigidref/internal/sat_accuracy.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>

@@ -1,13 +1,15 @@
 // `rigidref report`: the verification report (accuracy tables and verdicts).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;  // <CLI/CLI.hpp> only in the files that add the options: 7 s of compiler time a file
+}  // namespace CLI
 
 namespace rigidref::tools {
 

@@ -46,4 +46,17 @@ scene_driver<T> make_scene_driver(const std::string& scene, const std::string& m
   throw invalid_input("scene " + scene + " --model " + model + " is not available");
 }
 
+// Compiled once, in scene/driver.cpp, for the types the tools run scenes in:
+// every scene in every model is about 40 s of compiler time in each file
+// that would compile it again (scene/scene.cpp, report/scene.cpp,
+// report/scene_runs.cpp).
+extern template scene_driver<float> make_scene_driver(const std::string&, const std::string&,
+                                                      articles::shape_matching_libm<float>);
+extern template scene_driver<double> make_scene_driver(const std::string&, const std::string&,
+                                                       articles::shape_matching_libm<double>);
+extern template scene_driver<long double> make_scene_driver(const std::string&, const std::string&,
+                                                            articles::shape_matching_libm<long double>);
+extern template scene_driver<mp50> make_scene_driver(const std::string&, const std::string&,
+                                                     articles::shape_matching_libm<mp50>);
+
 }  // namespace rigidref::tools

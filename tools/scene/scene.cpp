@@ -13,6 +13,7 @@
 #include "rigidref/scalar.hpp"
 #include "rigidref/scene_state.hpp"
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <bit>

@@ -4,10 +4,12 @@
 
 #include "rigidref/articles/scene_shape_matching.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <iosfwd>
 #include <string>
+
+namespace CLI {
+class App;  // <CLI/CLI.hpp> only in the files that add the options: 7 s of compiler time a file
+}  // namespace CLI
 
 namespace rigidref::tools {
 
