@@ -10,6 +10,7 @@
 #include "rigidref/double_word.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/detail/collision_common.hpp"
+#include "rigidref/detail/fma_clones.hpp"
 #include "rigidref/detail/hot.hpp"
 #include <bit>
 #include <cmath>
@@ -19,18 +20,9 @@
 
 #include "rigidref/detail/fp_begin.hpp"
 
-// FMA by runtime dispatch (issue 28, item 7): on GCC for x86-64 the routines
-// below are compiled twice, for the baseline and for FMA, and the loader
-// picks one by cpuid (an ifunc). TwoProd is exact either way (the FMA
-// instruction inline, or glibc's fma); contraction stays off in both
-// (detail/fp_begin.hpp), so the values and their bounds, hence the bits, do
-// not depend on the clone. D-GJK-22
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__) && \
-    !defined(RIGIDREF_NO_FMA_CLONES)
-#define RIGIDREF_FMA_CLONES __attribute__((target_clones("default", "fma")))
-#else
-#define RIGIDREF_FMA_CLONES
-#endif
+// RIGIDREF_FMA_CLONES (detail/fma_clones.hpp): the routines below are cloned
+// for FMA; TwoProd is exact either way, so the bits do not depend on the
+// clone. D-GJK-22
 
 namespace rigidref::detail::semi_static {
 
@@ -349,6 +341,64 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
   const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
   pa = edge_on_b ? vertex : on_edge;
   pb = edge_on_b ? on_edge : vertex;
+  return true;
+}
+
+// ---- separated polygons: the unit normal (D-EPA-14) ---------------------------
+
+// The unit normal n / |n|, n = q - p the exact closest pair's difference, of two
+// polygons (radii 0) certified apart with closest features fa, fb, rounded per
+// coordinate: the bits of the exact path's unit_rounded when true. n is
+// (dx, dy) for a vertex pair and sign (e.y, -e.x) for a vertex against an edge
+// e; |n| from the form |n|^2, each coordinate one double-word division. D-EPA-14
+RIGIDREF_FMA_CLONES inline bool separated_polygon_normal(std::span<const vec2<double>> a,
+                                                         std::span<const vec2<double>> b, const feature& fa,
+                                                         const feature& fb, vec2<double>& normal) {
+  using std::abs;
+  exact_diff nx, ny;
+  if (!fa.edge && !fb.edge) {
+    const vec2<double>& p = a[fa.i];
+    const vec2<double>& q = b[fb.i];
+    if (!(std::max({abs(p.x), abs(p.y), abs(q.x), abs(q.y)}) <= 0x1p250)) return false;
+    nx = diff(q.x, p.x);
+    ny = diff(q.y, p.y);
+  } else {
+    const bool edge_on_b = fb.edge;
+    const std::span<const vec2<double>> E = edge_on_b ? b : a;
+    const std::size_t e0 = edge_on_b ? fb.i : fa.i;
+    const vec2<double>& p0 = E[e0];
+    const vec2<double>& p1 = E[e0 + 1 == E.size() ? 0 : e0 + 1];
+    const vec2<double>& v = edge_on_b ? a[fa.i] : b[fb.i];
+    if (!(std::max({abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y), abs(v.x), abs(v.y)}) <= 0x1p250)) return false;
+    // n points from A's point to B's: sign cross(e, v - p0) (e.y, -e.x) for
+    // B's vertex against A's edge, the opposite for A's vertex (D-GJK-16).
+    const int s = cross_sign(p0, p1, p0, v);
+    if (s == 0) return false;
+    const exact_diff ex = diff(p1.x, p0.x), ey = diff(p1.y, p0.y);
+    const bool pos = (s > 0) == edge_on_b;
+    nx = pos ? ey : exact_diff{-ey.h, -ey.l};
+    ny = pos ? exact_diff{-ex.h, -ex.l} : ex;
+  }
+  const bounded len2 = form2(nx, ny, nx, ny, false);
+  const double rho_len2 = relative(len2);
+  if (rho_len2 < 0) return false;
+  const double_word<double> len = sqrt(double_word<double>(len2.hi, len2.lo));
+  if (!in_band(len.hi)) return false;
+  const double rho_len = rho_len2 * 0.5 * 1.01 + 5 * u2;
+  for (int i = 0; i < 2; ++i) {
+    const exact_diff& ni = i == 0 ? nx : ny;
+    double& out = i == 0 ? normal.x : normal.y;
+    if (ni.h == 0) {  // an exact zero: the exact path's +0
+      out = 0;
+      continue;
+    }
+    // n_i exact, |n| within rho_len, DW / DW within 16 u^2; the exact path's
+    // own error m = 64 u^2 (D-GJK-16).
+    const double_word<double> q = double_word<double>(ni.h, ni.l) / len;
+    if (!in_band(q.hi)) return false;
+    const double delta = ((rho_len + 16 * u2 + 64 * u2) * abs(q.hi) * 1.01) * up;
+    if (!dw_rounds_to(q, delta, out)) return false;
+  }
   return true;
 }
 
