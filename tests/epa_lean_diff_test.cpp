@@ -1,5 +1,6 @@
-// The lean SAT-first route of epa_penetration (D-EPA-13) against the route of
-// f4fceec (detail::epa_lean_disabled(): D-EPA-11 as it was) and against the
+// The lean SAT-first route of epa_penetration (D-EPA-13) and the semi-static
+// route of separated polygons in double (D-EPA-14) against the route of
+// f4fceec (detail::epa_lean_disabled(): D-EPA-11 and GJK as they were) and against the
 // exact path (filter_force_exact()): every field of every result the same
 // bits, `iterations` and `exact_fallback` included against the old route.
 // Inputs: the benchmarks' corpora (collision_bench, circle_bench) and random
@@ -25,6 +26,7 @@ namespace {
 
 struct tally {
   long cases = 0, lean = 0, lean_polygons = 0, unsure = 0, refused = 0, old_sat = 0, differ_old = 0, differ_exact = 0;
+  long apart = 0, apart_refused = 0;  // D-EPA-14: separated polygons answered / handed back
 };
 
 template <class T>
@@ -55,6 +57,8 @@ void compare_routes(Query query, tally& t, bool polygons = false) {
   if (polygons) t.lean_polygons += static_cast<long>(after.answered - before.answered);
   t.unsure += static_cast<long>(after.unsure - before.unsure);
   t.refused += static_cast<long>(after.refused - before.refused);
+  t.apart += static_cast<long>(after.apart_answered - before.apart_answered);
+  t.apart_refused += static_cast<long>(after.apart_refused - before.apart_refused);
   epa_result<T> old, exact;
   {
     detail::epa_lean_disabled() = true;
@@ -155,6 +159,7 @@ void report(const char* what, const tally& t) {
   WARN(what << ": " << t.cases << " results, lean route " << t.lean << ", lean refused " << t.refused
             << ", lean unsure (old route runs) " << t.unsure
             << " (polygon pairs " << t.lean_polygons << "), old route SAT first on polygon pairs " << t.old_sat << ", differ from old " << t.differ_old
+            << ", separated polygons semi-static " << t.apart << " (handed back " << t.apart_refused << ")"
             << ", differ from exact " << t.differ_exact);
 }
 
@@ -171,6 +176,7 @@ void sweep(long count) {
     CHECK(t.lean_polygons == t.old_sat);
     CHECK(t.cases > 2 * count);  // few polygons lost to rounding
     if (offset == 0) CHECK(t.lean * 5 > t.cases);  // the route is taken (about a third of the pairs overlap)
+    if (std::is_same_v<T, double>) CHECK(t.apart * 10 > t.cases);  // D-EPA-14 is taken (polygon pairs apart)
   }
 }
 
@@ -183,6 +189,7 @@ TEST_CASE("lean SAT first: the benchmarks' corpora, bit for bit", "[epa][filter]
   CHECK(t.differ_exact == 0);
   CHECK(t.lean_polygons == t.old_sat);  // every polygon pair D-EPA-11 answers, the lean route answers
   CHECK(t.lean > 50);
+  CHECK(t.apart > 50);
 }
 
 // Integer shapes: exact ties between axes, parallel extreme edges, touching
@@ -205,6 +212,7 @@ TEST_CASE("lean SAT first: integer boxes, triangles and circles, bit for bit", "
   CHECK(t.differ_exact == 0);
   CHECK(t.lean_polygons == t.old_sat);
   CHECK(t.lean > 10);
+  CHECK(t.apart > 10);
 }
 
 TEMPLATE_TEST_CASE("lean SAT first: random pairs at offsets 0, 2^10, 2^30, bit for bit", "[epa][filter]", float,

@@ -44,6 +44,7 @@
 // Route map of a query (each stage in detail/, in the order it runs):
 //   SAT first, lean (D-EPA-13)               detail/epa_sat_lean.hpp
 //   SAT first (when the lean route is unsure) detail/epa_sat_first.hpp
+//   two polygons in double, apart (D-EPA-14)  detail/epa_query.hpp, semi_static.hpp
 //   else GJK's exact stage                   detail/core_query.hpp (gjk.hpp)
 //   EPA's loop in T                          detail/epa_loop.hpp
 //   its axis minimum (filtered, exact)       detail/epa_axis.hpp

@@ -112,6 +112,40 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
   return require_finite_result(out);
 }
 
+// epa_penetration of two polygons in double once SAT first did not answer:
+// GJK's loop, and for a separated claim the one-pass certificate (D-GJK-17)
+// and the semi-static values (D-GJK-23, D-EPA-14) without a core_contact;
+// the first step not proved hands the same run to core_from_run and
+// penetration_from_core, the route of core_query (same decisions, same
+// bits). D-EPA-14
+inline epa_result<double> polygon_penetration_double(std::span<const vec2<double>> a,
+                                                     std::span<const vec2<double>> b, const epa_options& opt) {
+  const core_options copt{.cap = automatic_cap(opt.gjk_max_iterations, a.size(), b.size()),
+                          .need_common = false,
+                          .point_first = opt.point_first};
+  const gjk_run<double> run = gjk_core(a, b, copt.cap);
+  if (run.claim == gjk_claim::separated) {
+    epa_result<double> out;
+    feature fa, fb;
+    semi_static::unit_parts n;
+    const bool proved =
+        direct_certify_separation<double>(a, b, run.simplex, fa, fb) &&
+        semi_static::separated_polygon_values(a, b, fa, fb, out.distance, out.point_a, out.point_b, &n) &&
+        semi_static::separated_polygon_normal(n, out.normal);
+    ++(proved ? epa_lean_stats().apart_answered : epa_lean_stats().apart_refused);
+    if (proved) {
+      ++filter_stats().certain;
+      count_values(true);
+      out.iterations = run.iterations;
+      out.status = collision_status::converged;
+      out.intersecting = false;
+      return require_finite_result(out);
+    }
+  }
+  return penetration_from_core<double>(core_from_run<double>(a, b, copt, run), a, b, 0.0, 0.0,
+                                       automatic_cap(opt.max_iterations, a.size(), b.size()));
+}
+
 // The query on two cores (a polygon's vertices, or a circle's centre with its
 // radius; 0 for a polygon): SAT first where it applies (D-EPA-11), else GJK
 // and EPA.
@@ -129,6 +163,10 @@ epa_result<T> penetration_of_cores(std::span<const vec2<T>> a, std::span<const v
       const lean_outcome l = sat_first_lean<T>(a, b, ra, rb, out);
       if (l == lean_outcome::answered) return out;
       if (l == lean_outcome::unsure && sat_first_penetration<T>(a, b, ra, rb, out)) return out;
+    }
+    if constexpr (std::is_same_v<T, double>) {  // D-EPA-14
+      if (!epa_lean_disabled() && !filter_force_exact() && ra == 0 && rb == 0 && a.size() >= 3 && b.size() >= 3)
+        return polygon_penetration_double(a, b, opt);
     }
   }
   const auto c = core_query<T>(a, b, {.cap = automatic_cap(opt.gjk_max_iterations, a.size(), b.size()),

@@ -8,29 +8,24 @@
 
 #include "rigidref/detail/epa_sat_first.hpp"
 #include "rigidref/detail/epa_values.hpp"
+#include "rigidref/detail/fma_clones.hpp"
 
 #include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::detail {
 
-// FMA by runtime dispatch (D-EPA-13): GCC on x86-64 Linux builds the route
-// twice, for the baseline and for processors with FMA, and picks one at load
-// time (ifunc). The route calls std::fma only where double_word.hpp does
-// (TwoProd, the double-word product), which is correctly rounded either way:
-// a library call in the baseline clone, one instruction in the FMA clone,
-// the same bits. Contraction stays off in both (fp_begin.hpp).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__) && \
-    !defined(RIGIDREF_NO_FMA_CLONES)
-#define RIGIDREF_EPA_FMA_CLONES __attribute__((target_clones("default", "fma")))
-#else
-#define RIGIDREF_EPA_FMA_CLONES
-#endif
+// FMA by runtime dispatch (D-EPA-13, detail/fma_clones.hpp): the route calls
+// std::fma only where double_word.hpp does (TwoProd, the double-word
+// product), correctly rounded as a call or as the instruction: the same bits.
 
 enum class lean_outcome { answered, refused, unsure };
 
-// How this thread's lean routes ended (tests: the fallback rate).
+// How this thread's lean routes ended (tests: the fallback rate): the SAT-first
+// route (D-EPA-13), and the separated polygons' semi-static steps (D-EPA-14),
+// answered or handed to the route of f4fceec after GJK claimed them apart.
 struct lean_counters {
   std::uint64_t answered = 0, refused = 0, unsure = 0;
+  std::uint64_t apart_answered = 0, apart_refused = 0;
 };
 
 inline lean_counters& epa_lean_stats() {
@@ -38,8 +33,8 @@ inline lean_counters& epa_lean_stats() {
   return c;
 }
 
-// For tests: when true, this thread's penetration queries skip the lean route
-// and take D-EPA-11's route as at f4fceec (the differential test compares the
+// For tests: when true, this thread's penetration queries skip the lean routes
+// (D-EPA-13, D-EPA-14) and take D-EPA-11's route and GJK's as at f4fceec (the differential test compares the
 // two bit for bit, `iterations` and `exact_fallback` included).
 inline bool& epa_lean_disabled() {
   static thread_local bool off = false;
@@ -58,7 +53,7 @@ RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
 // D-EPA-13. Preconditions (the caller's): the filter is on and not forced
 // exact, sat_first_applies, and !apart_along_centres(a, b).
 template <class T>
-RIGIDREF_EPA_FMA_CLONES lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+RIGIDREF_FMA_CLONES lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
                             epa_result<T>& out) {
   const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
   const std::size_t count = na + nb;

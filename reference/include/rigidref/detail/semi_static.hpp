@@ -10,6 +10,7 @@
 #include "rigidref/double_word.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/detail/collision_common.hpp"
+#include "rigidref/detail/fma_clones.hpp"
 #include "rigidref/detail/hot.hpp"
 #include <bit>
 #include <cmath>
@@ -19,18 +20,9 @@
 
 #include "rigidref/detail/fp_begin.hpp"
 
-// FMA by runtime dispatch (issue 28, item 7): on GCC for x86-64 the routines
-// below are compiled twice, for the baseline and for FMA, and the loader
-// picks one by cpuid (an ifunc). TwoProd is exact either way (the FMA
-// instruction inline, or glibc's fma); contraction stays off in both
-// (detail/fp_begin.hpp), so the values and their bounds, hence the bits, do
-// not depend on the clone. D-GJK-22
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__FMA__) && \
-    !defined(RIGIDREF_NO_FMA_CLONES)
-#define RIGIDREF_FMA_CLONES __attribute__((target_clones("default", "fma")))
-#else
-#define RIGIDREF_FMA_CLONES
-#endif
+// RIGIDREF_FMA_CLONES (detail/fma_clones.hpp): the routines below are cloned
+// for FMA; TwoProd is exact either way, so the bits do not depend on the
+// clone. D-GJK-22
 
 namespace rigidref::detail::semi_static {
 
@@ -279,12 +271,21 @@ RIGIDREF_HOT double plus_zero(double x) { return x == 0 ? 0.0 : x; }
 // within 64 u^2 d of d (D-GJK-16); point coordinates are correctly rounded.
 inline constexpr double exact_path_rel = 64 * u2;
 
+// What the unit normal of D-EPA-14 needs from separated_polygon_values: the
+// exact direction N (q - p up to a positive factor) and |N| within rho_len.
+struct unit_parts {
+  exact_diff nx{0, 0}, ny{0, 0};
+  double_word<double> len;
+  double rho_len = 0;
+};
+
 // distance_from_core's values for two polygons (radii 0) certified apart with
 // closest features fa, fb: the distance and both closest points, the same
-// bits as the exact path when true. D-GJK-23
+// bits as the exact path when true; with `parts`, also the direction and
+// length the unit normal needs (D-EPA-14). D-GJK-23
 RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
                                      const feature& fa, const feature& fb, double& distance, vec2<double>& pa,
-                                     vec2<double>& pb) {
+                                     vec2<double>& pb, unit_parts* parts = nullptr) {
   using std::abs;
   if (!fa.edge && !fb.edge) {
     const vec2<double>& p = a[fa.i];
@@ -299,6 +300,7 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
     // sqrt: half the input's relative error (with its square), 5 u^2 of its own (D-GJK-16).
     const double delta = ((rho * 0.5 * 1.01 + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
     if (!dw_rounds_to(d, delta, distance)) return false;
+    if (parts) *parts = {dx, dy, d, rho * 0.5 * 1.01 + 5 * u2};  // N = q - p, |N| = d (D-EPA-14)
     pa = {plus_zero(p.x), plus_zero(p.y)};
     pb = {plus_zero(q.x), plus_zero(q.y)};
     return true;
@@ -326,6 +328,10 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
   if (!in_band(len.hi) || !in_band(d.hi)) return false;
   const double delta_d = ((rho_cr + rho_len + 16 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
   if (!dw_rounds_to(d, delta_d, distance)) return false;
+  if (parts) {  // N = sign (e.y, -e.x), the sign of cross(e, w) proved by rho_cr (D-EPA-14)
+    const bool pos = (cr.hi > 0) == edge_on_b;
+    *parts = {pos ? ey : exact_diff{-ey.h, -ey.l}, pos ? exact_diff{-ex.h, -ex.l} : ex, len, rho_len};
+  }
   // The point on the edge, p0 + t e, t = (w . e) / |e|^2, coordinate by coordinate.
   const double_word<double> t = double_word<double>(num.hi, num.lo) / L2;
   if (!in_band(t.hi)) return false;
@@ -349,6 +355,32 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
   const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
   pa = edge_on_b ? vertex : on_edge;
   pb = edge_on_b ? on_edge : vertex;
+  return true;
+}
+
+// ---- separated polygons: the unit normal (D-EPA-14) ---------------------------
+
+// The unit normal n / |n|, n = q - p the exact closest pair's difference, of two
+// polygons (radii 0) whose distance and points separated_polygon_values proved,
+// from its `parts` (n = c N, c > 0: (dx, dy) for a vertex pair, sign (e.y, -e.x)
+// for a vertex against an edge e), rounded per coordinate: the bits of the exact
+// path's unit_rounded when true. One double-word division per coordinate. D-EPA-14
+RIGIDREF_FMA_CLONES inline bool separated_polygon_normal(const unit_parts& g, vec2<double>& normal) {
+  using std::abs;
+  for (int i = 0; i < 2; ++i) {
+    const exact_diff& ni = i == 0 ? g.nx : g.ny;
+    double& out = i == 0 ? normal.x : normal.y;
+    if (ni.h == 0) {  // an exact zero: the exact path's +0
+      out = 0;
+      continue;
+    }
+    // N_i exact, |N| within rho_len, DW / DW within 16 u^2; the exact path's
+    // own error 64 u^2 (D-GJK-16).
+    const double_word<double> q = double_word<double>(ni.h, ni.l) / g.len;
+    if (!in_band(q.hi)) return false;
+    const double delta = ((g.rho_len + 16 * u2 + 64 * u2) * abs(q.hi) * 1.01) * up;
+    if (!dw_rounds_to(q, delta, out)) return false;
+  }
   return true;
 }
 
