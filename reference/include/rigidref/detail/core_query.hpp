@@ -7,6 +7,8 @@
 
 #include "rigidref/detail/containment.hpp"
 #include "rigidref/detail/gjk_loop.hpp"
+#include "rigidref/detail/mp_containment.hpp"
+#include "rigidref/detail/mp_inputs.hpp"
 #include "rigidref/detail/semi_static.hpp"
 #include "rigidref/detail/separation_exact.hpp"
 #include "rigidref/detail/separation_filtered.hpp"
@@ -63,8 +65,13 @@ struct core_contact {
   }
   void load() const {
     if (loaded_) return;
-    A_ = exact_points(a);
-    B_ = exact_points(b);
+    if constexpr (is_cpp_bin_float_v<T>) {  // from the significand's bits (D-GJK-25)
+      A_ = mp_exact_points(a);
+      B_ = mp_exact_points(b);
+    } else {
+      A_ = exact_points(a);
+      B_ = exact_points(b);
+    }
     loaded_ = true;
   }
   mutable epoly A_, B_;
@@ -163,6 +170,18 @@ core_contact<T> core_from_run(std::span<const vec2<T>> a, std::span<const vec2<T
       if (f == 1) {  // contains and strict: interior_by_chord is not needed (D-GJK-14)
         c.strict_overlap = true;
         c.lazy_common = opt.need_common;  // barycentric_common when needed (D-GJK-16)
+        return c;
+      }
+      decided_outside = f == 0;
+    }
+  }
+  if constexpr (is_cpp_bin_float_v<T>) {
+    if (run.claim == gjk_claim::intersecting) {
+      // The signs of exact_simplex_contains in double on the mp inputs (D-GJK-25).
+      const int f = mp_filtered_simplex_contains<T>(a, b, c.seed);
+      if (f == 1) {  // contains and strict; the common point is barycentric_common (D-GJK-16)
+        c.strict_overlap = true;
+        c.lazy_common = opt.need_common;
         return c;
       }
       decided_outside = f == 0;

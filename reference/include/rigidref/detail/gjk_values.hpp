@@ -5,6 +5,7 @@
 
 #include "rigidref/accumulator.hpp"
 #include "rigidref/detail/core_query.hpp"
+#include "rigidref/detail/mp_round.hpp"
 #include "rigidref/detail/separated_values.hpp"
 #include "rigidref/errors.hpp"
 #include <string>
@@ -21,7 +22,7 @@ template <class T>
 T sqrt_rounded(const exact& q) {
   using A = accumulator<T>;
   if (q == 0) return T(0);
-  return A::round(A::sqrt(A::from_exact(q)));
+  return round_accumulated<T>(A::sqrt(A::from_exact(q)));
 }
 
 template <class T>
@@ -38,7 +39,7 @@ vec2<T> offset_rounded(const evec& p, const evec& n, const T& s) {
   if (s == 0) return round_vec<T>(p);
   const W len = A::sqrt(A::from_exact(length_squared(n)));
   const W k = A::from(s) / len;
-  return {A::round(A::from_exact(p.x) + k * A::from_exact(n.x)), A::round(A::from_exact(p.y) + k * A::from_exact(n.y))};
+  return {round_accumulated<T>(A::from_exact(p.x) + k * A::from_exact(n.x)), round_accumulated<T>(A::from_exact(p.y) + k * A::from_exact(n.y))};
 }
 
 // Inputs near T's overflow threshold can give a distance or a point that T
@@ -132,7 +133,7 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
     if (d2 > r * r) {
       out.intersecting = false;
       const W d = A::sqrt(A::from_exact(d2)) - A::from(ra) - A::from(rb);
-      out.distance = A::round(d);
+      out.distance = round_accumulated<T>(d);
       out.point_a = offset_rounded<T>(closest.p, n, ra);
       out.point_b = offset_rounded<T>(closest.q, n, T(-rb));
       out.status = status_of(c.capped, false);
@@ -145,8 +146,8 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
     const W d = A::sqrt(A::from_exact(d2));
     const W ra_w = A::from(ra);
     const W t = A::less(ra_w, d) ? W(ra_w / d) : W(A::from(T(1)));
-    const vec2<T> common{A::round(A::from_exact(closest.p.x) + t * A::from_exact(n.x)),
-                         A::round(A::from_exact(closest.p.y) + t * A::from_exact(n.y))};
+    const vec2<T> common{round_accumulated<T>(A::from_exact(closest.p.x) + t * A::from_exact(n.x)),
+                         round_accumulated<T>(A::from_exact(closest.p.y) + t * A::from_exact(n.y))};
     out.point_a = common;
     out.point_b = common;
     out.status = status_of(c.capped, d2 == r * r);
