@@ -158,13 +158,33 @@ tally bench_corpus() {
   return t;
 }
 
+// The new steps were taken (counted with the filter on only).
+struct route_use {
+  detail::mp_route_counters before = detail::mp_route_stats();
+  std::string text() const {
+    const auto& now = detail::mp_route_stats();
+    std::ostringstream s;
+    s << "containment in double " << now.containment - before.containment << ", separation in double "
+      << now.separation - before.separation << ", narrowing roundings " << now.narrow_rounding - before.narrow_rounding;
+    return s.str();
+  }
+  bool all_used() const {
+    const auto& now = detail::mp_route_stats();
+    return now.containment > before.containment && now.separation > before.separation &&
+           now.narrow_rounding > before.narrow_rounding;
+  }
+};
+
 template <class T>
 void sweep(long count) {
   for (const double offset : {0.0, 1024.0, 1073741824.0}) {
+    const route_use use;
     const tally t = random_sweep<T>(11 + static_cast<std::uint64_t>(offset), count, offset);
-    WARN(scalar_name<T>() << " offset " << offset << ": " << t.cases << " results, differ " << t.differ);
+    WARN(scalar_name<T>() << " offset " << offset << ": " << t.cases << " results, differ " << t.differ << "; "
+                          << use.text());
     CHECK(t.differ == 0);
     CHECK(t.cases > 3 * count);
+    CHECK(use.all_used());
   }
 }
 
@@ -218,8 +238,10 @@ TEST_CASE("mp route: building blocks against the rational route", "[gjk][epa][mp
 }
 
 TEST_CASE("mp route: the benchmark's corpus in mp50, bit for bit", "[gjk][epa][mp]") {
+  const route_use use;
   const tally t = bench_corpus();
-  WARN("bench corpus: " << t.cases << " results, differ " << t.differ);
+  WARN("bench corpus: " << t.cases << " results, differ " << t.differ << "; " << use.text());
+  CHECK(use.all_used());
   CHECK(t.differ == 0);
   CHECK(t.cases == 100);
 }
@@ -233,7 +255,7 @@ TEST_CASE("mp route: touching and overlapping integer shapes, bit for bit", "[gj
 
 TEST_CASE("mp route: random full-significand pairs at offsets 0, 2^10, 2^30, bit for bit", "[gjk][epa][mp]") {
   sweep<mp50>(25);
-  sweep<mp100>(6);
+  sweep<mp100>(12);
 }
 
 TEST_CASE("mp route: long sweep", "[.mp-route-sweep]") {

@@ -19,6 +19,16 @@
 
 namespace rigidref::detail {
 
+// How often the mp route's steps proved their answer in this thread (for
+// tests and the report; the answers never depend on them).
+struct mp_route_counters {
+  std::uint64_t containment = 0, separation = 0, narrow_rounding = 0;
+};
+inline mp_route_counters& mp_route_stats() {
+  static thread_local mp_route_counters c;
+  return c;
+}
+
 template <class T>
 struct is_cpp_bin_float : std::false_type {};
 template <unsigned D>

@@ -19,7 +19,10 @@ T round_accumulated(const typename accumulator<T>::type& w) {
     using std::isfinite;
     if (!filter_force_exact() && isfinite(w) && w != 0) {
       const long E = static_cast<long>(w.backend().exponent());
-      if (E > -(1L << 24) && E < (1L << 24)) return T(w);  // copy_and_round: to nearest, ties to even
+      if (E > -(1L << 24) && E < (1L << 24)) {
+        ++mp_route_stats().narrow_rounding;
+        return T(w);  // copy_and_round: to nearest, ties to even
+      }
     }
   }
   return accumulator<T>::round(w);
