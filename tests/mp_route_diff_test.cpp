@@ -165,13 +165,14 @@ struct route_use {
     const auto& now = detail::mp_route_stats();
     std::ostringstream s;
     s << "containment in double " << now.containment - before.containment << ", separation in double "
-      << now.separation - before.separation << ", narrowing roundings " << now.narrow_rounding - before.narrow_rounding;
+      << now.separation - before.separation << ", narrowing roundings " << now.narrow_rounding - before.narrow_rounding << ", frame values "
+      << now.frame_values - before.frame_values;
     return s.str();
   }
   bool all_used() const {
     const auto& now = detail::mp_route_stats();
     return now.containment > before.containment && now.separation > before.separation &&
-           now.narrow_rounding > before.narrow_rounding;
+           now.narrow_rounding > before.narrow_rounding && now.frame_values > before.frame_values;
   }
 };
 
@@ -202,6 +203,30 @@ T random_full(verify::rng& g, int e) {
   return ldexp(x, e);
 }
 
+// round_quotient against round_to of the rational, on random quotients,
+// exact ties and quotients one unit beside them.
+template <class R>
+void quotients(verify::rng& g, long count) {
+  for (long k = 0; k < count; ++k) {
+    big_int num = 0, den = 0;
+    const int nbits = verify::uniform_int(g, 1, 700), dbits = verify::uniform_int(g, 1, 400);
+    for (int i = 0; i < nbits; ++i) num = (num << 1) + verify::uniform_int(g, 0, 1);
+    for (int i = 0; i < dbits; ++i) den = (den << 1) + verify::uniform_int(g, 0, 1);
+    if (den == 0) den = 1;
+    if (k % 3 == 0) {  // a tie: num / den = (2 m + 1) / 2 at R's last place
+      den = big_int(1) << 1;
+      num = (big_int(1) << (std::numeric_limits<R>::digits)) + 2 * (num % 1000) + 1;
+      if (k % 2) num += (k % 4 == 1) ? 1 : -1;  // beside it
+      num <<= 1;
+      den <<= 1;
+    }
+    if (k % 5 == 1) num = -num;
+    const long e2 = verify::uniform_int(g, -300, 300);
+    const exact q = exact(num, den) * (e2 >= 0 ? exact(big_int(1) << e2) : exact(big_int(1), big_int(1) << -e2));
+    REQUIRE(verify::same_bits(detail::round_quotient<R>(num, den, e2), round_to<R>(q)));
+  }
+}
+
 template <class T>
 void building_blocks(long count) {
   using A = accumulator<T>;
@@ -228,6 +253,8 @@ void building_blocks(long count) {
     }
   }
   CHECK(checked == 6 * count);
+  quotients<T>(g, count / 4);
+  quotients<W>(g, count / 4);
 }
 
 }  // namespace

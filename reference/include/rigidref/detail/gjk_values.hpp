@@ -5,6 +5,7 @@
 
 #include "rigidref/accumulator.hpp"
 #include "rigidref/detail/core_query.hpp"
+#include "rigidref/detail/mp_frame_values.hpp"
 #include "rigidref/detail/mp_round.hpp"
 #include "rigidref/detail/separated_values.hpp"
 #include "rigidref/errors.hpp"
@@ -125,6 +126,15 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
         return require_finite_result(out);
       }
     }
+    if constexpr (is_cpp_bin_float_v<T>) {  // polygons without radii: an integer frame (D-GJK-26)
+      if (c.lazy_closest && ra == 0 && rb == 0 && !filter_force_exact() &&
+          mp_separated_values<T>(c.a, c.b, c.fa, c.fb, out.distance, out.point_a, out.point_b)) {
+        ++mp_route_stats().frame_values;
+        out.intersecting = false;  // |q - p|^2 > 0 = (ra + rb)^2: the certificate proved N > 0
+        out.status = status_of(c.capped, false);
+        return require_finite_result(out);
+      }
+    }
     const separated_exact e = separated_exact_of(c, ra, rb);
     const exact_pair& closest = e.closest;
     const exact& d2 = closest.d2;
@@ -164,6 +174,12 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
         count_values(true);
       else
         have_point = count_values(fast_common<T>(c.a, c.b, c.seed, out.point_a));  // D-GJK-16
+    }
+  }
+  if constexpr (is_cpp_bin_float_v<T>) {  // D-GJK-26
+    if (c.lazy_common && !filter_force_exact() && mp_common_point<T>(c.a, c.b, c.seed, out.point_a)) {
+      ++mp_route_stats().frame_values;
+      have_point = true;
     }
   }
   if (!have_point) out.point_a = round_vec<T>(c.lazy_common ? barycentric_common(c.A(), c.B(), c.seed) : *c.common);
