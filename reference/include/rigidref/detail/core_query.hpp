@@ -7,6 +7,9 @@
 
 #include "rigidref/detail/containment.hpp"
 #include "rigidref/detail/gjk_loop.hpp"
+#include "rigidref/detail/mp_containment.hpp"
+#include "rigidref/detail/mp_inputs.hpp"
+#include "rigidref/detail/mp_separation.hpp"
 #include "rigidref/detail/semi_static.hpp"
 #include "rigidref/detail/separation_exact.hpp"
 #include "rigidref/detail/separation_filtered.hpp"
@@ -63,8 +66,13 @@ struct core_contact {
   }
   void load() const {
     if (loaded_) return;
-    A_ = exact_points(a);
-    B_ = exact_points(b);
+    if constexpr (is_cpp_bin_float_v<T>) {  // from the significand's bits (D-GJK-25)
+      A_ = mp_exact_points(a);
+      B_ = mp_exact_points(b);
+    } else {
+      A_ = exact_points(a);
+      B_ = exact_points(b);
+    }
     loaded_ = true;
   }
   mutable epoly A_, B_;
@@ -93,6 +101,7 @@ struct core_contact {
 template <class T>
 exact_pair closest_pair(const core_contact<T>& c) {
   if (!c.lazy_closest) return *c.closest;
+  if constexpr (is_cpp_bin_float_v<T>) return mp_pair_of_features(c.a, c.b, c.fa, c.fb);  // D-GJK-25
   const separation_check s = certify_separation(c.A(), c.B(), c.seed);
   if (!s.separated) throw std::logic_error("GJK: filtered and exact certificates disagree (internal error)");
   return s.pair;
@@ -168,6 +177,19 @@ core_contact<T> core_from_run(std::span<const vec2<T>> a, std::span<const vec2<T
       decided_outside = f == 0;
     }
   }
+  if constexpr (is_cpp_bin_float_v<T>) {
+    if (run.claim == gjk_claim::intersecting) {
+      // The signs of exact_simplex_contains in double on the mp inputs (D-GJK-25).
+      const int f = mp_filtered_simplex_contains<T>(a, b, c.seed);
+      if (f == 1) {  // contains and strict; the common point is barycentric_common (D-GJK-16)
+        ++mp_route_stats().containment;
+        c.strict_overlap = true;
+        c.lazy_common = opt.need_common;
+        return c;
+      }
+      decided_outside = f == 0;
+    }
+  }
   if (run.claim == gjk_claim::intersecting && !decided_outside) {
     const containment k = exact_simplex_contains(c.A(), c.B(), c.seed);
     if (k.contains) {
@@ -194,6 +216,16 @@ core_contact<T> core_from_run(std::span<const vec2<T>> a, std::span<const vec2<T
         return c;
       }
       ++filter_stats().fallback;
+    }
+  }
+  if constexpr (is_cpp_bin_float_v<T>) {
+    // certify_separation's decisions in double on the mp inputs (D-GJK-25);
+    // polygons only, as D-GJK-15.
+    if (a.size() > 1 && b.size() > 1 && mp_filtered_certify_separation<T>(a, b, c.seed, c.fa, c.fb)) {
+      ++mp_route_stats().separation;
+      c.separated = true;
+      c.lazy_closest = true;
+      return c;
     }
   }
   const separation_check s = certify_separation(c.A(), c.B(), c.seed);

@@ -5,6 +5,8 @@
 
 #include "rigidref/accumulator.hpp"
 #include "rigidref/detail/core_query.hpp"
+#include "rigidref/detail/mp_frame_values.hpp"
+#include "rigidref/detail/mp_round.hpp"
 #include "rigidref/detail/separated_values.hpp"
 #include "rigidref/errors.hpp"
 #include <string>
@@ -21,7 +23,7 @@ template <class T>
 T sqrt_rounded(const exact& q) {
   using A = accumulator<T>;
   if (q == 0) return T(0);
-  return A::round(A::sqrt(A::from_exact(q)));
+  return round_accumulated<T>(A::sqrt(A::from_exact(q)));
 }
 
 template <class T>
@@ -38,7 +40,7 @@ vec2<T> offset_rounded(const evec& p, const evec& n, const T& s) {
   if (s == 0) return round_vec<T>(p);
   const W len = A::sqrt(A::from_exact(length_squared(n)));
   const W k = A::from(s) / len;
-  return {A::round(A::from_exact(p.x) + k * A::from_exact(n.x)), A::round(A::from_exact(p.y) + k * A::from_exact(n.y))};
+  return {round_accumulated<T>(A::from_exact(p.x) + k * A::from_exact(n.x)), round_accumulated<T>(A::from_exact(p.y) + k * A::from_exact(n.y))};
 }
 
 // Inputs near T's overflow threshold can give a distance or a point that T
@@ -124,6 +126,15 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
         return require_finite_result(out);
       }
     }
+    if constexpr (is_cpp_bin_float_v<T>) {  // polygons without radii: an integer frame (D-GJK-26)
+      if (c.lazy_closest && ra == 0 && rb == 0 && !filter_force_exact() &&
+          mp_separated_values<T>(c.a, c.b, c.fa, c.fb, out.distance, out.point_a, out.point_b)) {
+        ++mp_route_stats().frame_values;
+        out.intersecting = false;  // |q - p|^2 > 0 = (ra + rb)^2: the certificate proved N > 0
+        out.status = status_of(c.capped, false);
+        return require_finite_result(out);
+      }
+    }
     const separated_exact e = separated_exact_of(c, ra, rb);
     const exact_pair& closest = e.closest;
     const exact& d2 = closest.d2;
@@ -132,7 +143,7 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
     if (d2 > r * r) {
       out.intersecting = false;
       const W d = A::sqrt(A::from_exact(d2)) - A::from(ra) - A::from(rb);
-      out.distance = A::round(d);
+      out.distance = round_accumulated<T>(d);
       out.point_a = offset_rounded<T>(closest.p, n, ra);
       out.point_b = offset_rounded<T>(closest.q, n, T(-rb));
       out.status = status_of(c.capped, false);
@@ -145,8 +156,8 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
     const W d = A::sqrt(A::from_exact(d2));
     const W ra_w = A::from(ra);
     const W t = A::less(ra_w, d) ? W(ra_w / d) : W(A::from(T(1)));
-    const vec2<T> common{A::round(A::from_exact(closest.p.x) + t * A::from_exact(n.x)),
-                         A::round(A::from_exact(closest.p.y) + t * A::from_exact(n.y))};
+    const vec2<T> common{round_accumulated<T>(A::from_exact(closest.p.x) + t * A::from_exact(n.x)),
+                         round_accumulated<T>(A::from_exact(closest.p.y) + t * A::from_exact(n.y))};
     out.point_a = common;
     out.point_b = common;
     out.status = status_of(c.capped, d2 == r * r);
@@ -163,6 +174,12 @@ gjk_result<T> distance_from_core(const core_contact<T>& c, const T& ra, const T&
         count_values(true);
       else
         have_point = count_values(fast_common<T>(c.a, c.b, c.seed, out.point_a));  // D-GJK-16
+    }
+  }
+  if constexpr (is_cpp_bin_float_v<T>) {  // D-GJK-26
+    if (c.lazy_common && !filter_force_exact() && mp_common_point<T>(c.a, c.b, c.seed, out.point_a)) {
+      ++mp_route_stats().frame_values;
+      have_point = true;
     }
   }
   if (!have_point) out.point_a = round_vec<T>(c.lazy_common ? barycentric_common(c.A(), c.B(), c.seed) : *c.common);

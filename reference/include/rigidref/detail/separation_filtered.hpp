@@ -34,8 +34,14 @@ template <class T>
 struct certify_filter {
   std::span<const vec2<T>> a, b;
   bool gave_up = false;
+  // Inputs known within a bound instead of exactly (mp inputs as doubles,
+  // D-GJK-25): when given, pt() reads them; a and b then hold their values.
+  std::span<const fvec<T>> a_in{}, b_in{};
 
-  fvec<T> pt(bool on_a, std::size_t k) const { return fvec_exact(on_a ? a[k] : b[k]); }
+  fvec<T> pt(bool on_a, std::size_t k) const {
+    if (!a_in.empty()) return on_a ? a_in[k] : b_in[k];
+    return fvec_exact(on_a ? a[k] : b[k]);
+  }
   std::size_t count(bool on_a) const { return on_a ? a.size() : b.size(); }
 
   // A certain sign, or give up.
@@ -163,8 +169,9 @@ struct certify_filter {
 // shapes are not proved separated by the same steps. D-GJK-15
 template <class T>
 bool filtered_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
-                                 const vertex_pairs& start, fpair<T>& out) {
-  certify_filter<T> f{a, b};
+                                 const vertex_pairs& start, fpair<T>& out, std::span<const fvec<T>> a_in = {},
+                                 std::span<const fvec<T>> b_in = {}) {
+  certify_filter<T> f{a, b, false, a_in, b_in};
   fpair<T> best;
   bool have = false;
   for (const auto& s1 : start)

@@ -1,0 +1,170 @@
+// The values of an mp GJK query from an integer frame instead of rationals
+// (D-GJK-26): the input coordinates involved as integers times one power of
+// two, the closest pair or the common point as quotients of integers, and
+// each quotient rounded once, correctly (no gcd anywhere). The same rationals
+// as the exact route's, rounded the same way, so the same bits.
+#pragma once
+
+#include "rigidref/accumulator.hpp"
+#include "rigidref/convert.hpp"
+#include "rigidref/detail/collision_common.hpp"
+#include "rigidref/detail/mp_inputs.hpp"
+#include "rigidref/detail/mp_round.hpp"
+
+#include <array>
+#include <limits>
+#include <span>
+
+#include "rigidref/detail/fp_begin.hpp"
+
+namespace rigidref::detail {
+
+// num / den * 2^e2 rounded to nearest, ties to even, in R (a binary floating
+// type): round_to<R> of that rational, step for step (its result depends only
+// on the value), without forming the rational. den != 0.
+template <class R>
+R round_quotient(big_int num, big_int den, long e2) {
+  using std::ldexp;
+  using boost::multiprecision::ldexp;
+  if (num == 0) return R(0);
+  bool negative = num < 0;
+  if (num < 0) num = -num;
+  if (den < 0) {
+    den = -den;
+    negative = !negative;
+  }
+  const int p = std::numeric_limits<R>::digits;
+  const long min_exp = std::numeric_limits<R>::min_exponent - 1;
+  const long max_exp = std::numeric_limits<R>::max_exponent - 1;
+  // floor(log2(num / den)) + e2.
+  long e = static_cast<long>(msb(num)) - static_cast<long>(msb(den));
+  const bool at_least = e >= 0 ? num >= (den << e) : (num << (-e)) >= den;
+  e = (at_least ? e : e - 1) + e2;
+  if (e > max_exp) return negative ? -std::numeric_limits<R>::infinity() : std::numeric_limits<R>::infinity();
+  const long ulp_exp = (e < min_exp ? min_exp : e) - (p - 1);
+  // m = floor(num / den * 2^(e2 - ulp_exp)).
+  const long shift = e2 - ulp_exp;
+  if (shift >= 0) num <<= shift;
+  else den <<= -shift;
+  big_int m = num / den;
+  const big_int twice_rem = (num - m * den) * 2;
+  if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
+  if (m == 0) return negative ? R(-0.0) : R(0);
+  const R result = ldexp(detail::integer_to<R>(m), static_cast<int>(ulp_exp));
+  return negative ? R(-result) : result;
+}
+
+// Coordinates of mp values as integers X with x = X 2^k (one k for all):
+// the integer of each finite value of `xs` in one frame; false when a value
+// is not finite or the exponents spread over more than 4096 bits (then the
+// caller takes the rational route).
+template <class T, std::size_t N>
+bool mp_to_frame(const std::array<const T*, N>& xs, std::array<big_int, N>& out, long& k) {
+  using std::isfinite;
+  using B = typename T::backend_type;
+  std::array<long, N> low{};
+  long lo = std::numeric_limits<long>::max(), hi = std::numeric_limits<long>::min();
+  for (std::size_t i = 0; i < N; ++i) {
+    const T& x = *xs[i];
+    if (!isfinite(x)) return false;
+    if (x == 0) {
+      out[i] = 0;
+      continue;
+    }
+    const auto& bits = x.backend().bits();
+    big_int m = 0;
+    for (unsigned j = bits.size(); j-- > 0;) {
+      m <<= 64;
+      m += static_cast<std::uint64_t>(bits.limbs()[j]);
+    }
+    const unsigned z = static_cast<unsigned>(lsb(m));
+    m >>= z;
+    low[i] = static_cast<long>(x.backend().exponent()) - (static_cast<long>(B::bit_count) - 1) + z;
+    out[i] = x.backend().sign() ? big_int(-m) : m;
+    lo = std::min(lo, low[i]);
+    hi = std::max(hi, low[i]);
+  }
+  if (lo == std::numeric_limits<long>::max()) lo = hi = 0;  // all zero
+  if (hi - lo > 4096) return false;
+  for (std::size_t i = 0; i < N; ++i)
+    if (out[i] != 0) out[i] <<= (low[i] - lo);
+  k = lo;
+  return true;
+}
+
+// The separated pair of two polygons named by features fa, fb (D-GJK-7, as in
+// mp_pair_of_features), without radii: distance and closest points rounded as
+// distance_from_core rounds them from the exact pair (D-GJK-8, D-GJK-9 with
+// ra = rb = 0): distance = RN_T(sqrt_W(RN_W(d2)) - 0 - 0), points RN_T(p),
+// RN_T(q). False when the frame is refused.
+template <class T>
+bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa,
+                         const feature& fb, T& distance, vec2<T>& pa, vec2<T>& pb) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  // The points: v (a vertex), and either a vertex w or an edge [e0, e1].
+  const bool edge = fa.edge || fb.edge;
+  const bool vertex_on_a = !fa.edge;
+  const vec2<T>& v = vertex_on_a ? a[fa.i] : b[fb.i];
+  std::span<const vec2<T>> other = vertex_on_a ? b : a;
+  const std::size_t oi = vertex_on_a ? fb.i : fa.i;
+  const vec2<T>& w0 = other[oi];
+  const vec2<T>& w1 = other[(oi + 1) % other.size()];
+  std::array<big_int, 6> X;
+  long k = 0;
+  if (!mp_to_frame<T, 6>({&v.x, &v.y, &w0.x, &w0.y, &w1.x, &w1.y}, X, k)) return false;
+  const big_int vx = X[0], vy = X[1];
+  // The point on the other shape as (ox, oy) / L.
+  big_int ox = X[2], oy = X[3], L = 1;
+  if (edge) {
+    const big_int ex = X[4] - X[2], ey = X[5] - X[3];
+    L = ex * ex + ey * ey;
+    const big_int t = (vx - X[2]) * ex + (vy - X[3]) * ey;  // t / L in (0, 1)
+    ox = X[2] * L + t * ex;
+    oy = X[3] * L + t * ey;
+  }
+  const big_int nx = ox - vx * L, ny = oy - vy * L;  // (other - v) L
+  const W d2 = round_quotient<W>(big_int(nx * nx + ny * ny), big_int(L * L), 2 * k);
+  const W d = A::sqrt(d2) - A::from(T(0)) - A::from(T(0));
+  distance = round_accumulated<T>(d);
+  const vec2<T> rv{round_quotient<T>(vx, big_int(1), k), round_quotient<T>(vy, big_int(1), k)};
+  const vec2<T> ro{round_quotient<T>(ox, L, k), round_quotient<T>(oy, L, k)};
+  pa = vertex_on_a ? rv : ro;
+  pb = vertex_on_a ? ro : rv;
+  return true;
+}
+
+// The common point of a triangle that strictly contains the origin
+// (barycentric_common, D-GJK-6): per coordinate X / D with c_k =
+// cross(w_k+1, w_k+2), D = c_0 + c_1 + c_2, X = sum c_k a_k, rounded once to T.
+template <class T>
+bool mp_common_point(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const vertex_pairs& idx,
+                     vec2<T>& out) {
+  if (idx.size() != 3) return false;
+  std::array<big_int, 12> X;
+  long k = 0;
+  const vec2<T>&a0 = a[idx[0].first], &a1 = a[idx[1].first], &a2 = a[idx[2].first];
+  const vec2<T>&b0 = b[idx[0].second], &b1 = b[idx[1].second], &b2 = b[idx[2].second];
+  if (!mp_to_frame<T, 12>({&a0.x, &a0.y, &a1.x, &a1.y, &a2.x, &a2.y, &b0.x, &b0.y, &b1.x, &b1.y, &b2.x, &b2.y}, X, k))
+    return false;
+  std::array<big_int, 3> wx, wy;
+  for (std::size_t i = 0; i < 3; ++i) {
+    wx[i] = X[2 * i] - X[6 + 2 * i];
+    wy[i] = X[2 * i + 1] - X[6 + 2 * i + 1];
+  }
+  std::array<big_int, 3> c;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const std::size_t j = (i + 1) % 3, l = (i + 2) % 3;
+    c[i] = wx[j] * wy[l] - wy[j] * wx[l];
+  }
+  const big_int D = c[0] + c[1] + c[2];
+  if (D == 0) return false;
+  const big_int Xx = c[0] * X[0] + c[1] * X[2] + c[2] * X[4];
+  const big_int Xy = c[0] * X[1] + c[1] * X[3] + c[2] * X[5];
+  out = {round_quotient<T>(Xx, D, k), round_quotient<T>(Xy, D, k)};
+  return true;
+}
+
+}  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"
