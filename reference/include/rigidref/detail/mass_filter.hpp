@@ -309,15 +309,17 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W e_d3 = 3 * e_twice_area + 24 * u2 * abs(a2.hi);
   const W den = abs(d3.hi);
   if (!(e_d3 <= den / 8)) return false;
-  const cw<W> gx = div<W, F>(fx, d3), gy = div<W, F>(fy, d3);  // centroid - v0
+  // D-MASS-23: one division, 1 / (3 A2), then products; the bounds of D-MASS-14 hold.
+  const cw<W> r3 = div<W, F>(cw<W>{1, 0}, d3);
+  const cw<W> gx = normalise(mul<W, F>(fx, r3)), gy = normalise(mul<W, F>(fy, r3));  // centroid - v0
   const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 / den + 32 * u2 * abs(gx.hi);
   const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 / den + 32 * u2 * abs(gy.hi);
   const W ox = W(v[0].x), oy = W(v[0].y);
   const cw<W> cx = normalise(add(cw<W>{ox, 0}, gx)), cy = normalise(add(cw<W>{oy, 0}, gy));
   const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
   const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
-  const cw<W> d6{2 * d3.hi, 2 * d3.lo};
-  const cw<W> j = div<W, F>(sec, d6);  // second / (6 twice_area)
+  const cw<W> r6{r3.hi / 2, r3.lo / 2};                  // 1 / (6 A2), exact halving
+  const cw<W> j = normalise(mul<W, F>(sec, r6));  // second / (6 twice_area)
   const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * 2 / (2 * den) + 32 * u2 * abs(j.hi);
   const cw<W> gg = add(mul<W, F>(gx, gx), mul<W, F>(gy, gy));
   const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
