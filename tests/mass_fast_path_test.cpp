@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -347,6 +348,75 @@ TEST_CASE("mass fast path: the generic and the FMA copy of the filter agree bit 
     if (p.size() >= 3) both(p);
   }
   CHECK(compared > 0);
+}
+
+TEST_CASE("mass fast path: the x/y-pair fan sums equal the scalar ones bit for bit", "[mass][fast_path]") {
+  // D-MASS-24: each lane runs the scalar operations, so every sum (hi and lo)
+  // and every magnitude is the scalar value; the bounds of D-MASS-13 carry over.
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  if (!detail::mass_filter::cpu_has_fma()) return;
+  std::mt19937_64 g(11);
+  long compared = 0, differ = 0;
+  auto both = [&](const std::vector<vec2<double>>& p) {
+    const std::span<const vec2<double>> s(p);
+    const auto a = detail::mass_filter::fan_sums<double, double, false>(s);
+    const auto b = detail::mass_filter::fan_sums_xy(s);
+    const double x[12] = {a.twice_area.hi, a.twice_area.lo, a.first_x.hi, a.first_x.lo, a.first_y.hi, a.first_y.lo,
+                          a.second.hi,     a.second.lo,     a.mag_area,   a.mag_first_x, a.mag_first_y, a.mag_second};
+    const double y[12] = {b.twice_area.hi, b.twice_area.lo, b.first_x.hi, b.first_x.lo, b.first_y.hi, b.first_y.lo,
+                          b.second.hi,     b.second.lo,     b.mag_area,   b.mag_first_x, b.mag_first_y, b.mag_second};
+    for (int i = 0; i < 12; ++i) differ += !same_bits(x[i], y[i]);
+    ++compared;
+  };
+  for (int n : {3, 4, 6, 8, 64})
+    for (const auto& p : bench_polygons(n)) both(p);
+  const double offsets[3] = {0, 0x1p10, 0x1p30};
+  for (int k = 0; k < 600; ++k) {
+    const auto p = random_polygon(g, 3 + int(g() % 30), offsets[k % 3], k % 2 == 0);
+    if (p.size() >= 3) both(p);
+  }
+  INFO("polygons " << compared);
+  CHECK(compared > 600);
+  CHECK(differ == 0);
+#endif
+}
+
+TEST_CASE("mass fast path: the one-pass basic checks throw what the exact route throws", "[mass][fast_path]") {
+  // D-MASS-25: polygon_basics_in_range skips require_polygon_basics only when
+  // it would pass; every other input takes it and its error text.
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<std::vector<vec2<double>>> cases = {
+      {},
+      {{0, 0}},
+      {{0, 0}, {1, 0}},
+      {{0, 0}, {1, 0}, {0, 1}},
+      {{0, 0}, {0, 0}, {0, 1}},               // first edge zero-length
+      {{0, 0}, {1, 0}, {1, 0}},               // middle
+      {{0, 1}, {1, 0}, {0, 1}},               // closing edge
+      {{0, 0}, {1, 0}, {1, 1}, {0, 0}},       // closing edge, n = 4
+      {{0, 0}, {inf, 0}, {0, 1}},
+      {{0, 0}, {1, nan}, {0, 1}},
+      {{nan, 0}, {nan, 0}, {0, 1}},           // non-finite before the duplicate
+      {{0, 0}, {1, 0}, {0, -inf}},
+      {{0, 0}, {0x1p61, 0}, {0, 1}},          // outside the filter's range
+      {{0, 0}, {0x1p-61, 0}, {0, 1}},
+      {{0x1p-1074, 0}, {1, 0}, {0, 1}},       // subnormal
+      {{-0.0, 0}, {0.0, 0}, {0, 1}},          // -0 == +0: coincide
+      {{0x1p60, 0}, {0, 0x1p60}, {-0x1p60, -0x1p60}},
+      {{0, 0}, {1e300, 0}, {0, 1e300}},       // the area overflows
+      {{0, 0}, {1e-300, 0}, {0, 1e-300}},     // the area underflows
+      {{0, 0}, {1, 1}, {2, 2}},               // zero area
+  };
+  tally t;
+  for (const auto& p : cases)
+    for (const double amount : {1.0, 0.0, -1.0, nan}) {
+      compare<double>(p, amount, true, t);
+      compare<double>(p, amount, false, t);
+      compare<float>(converted<float>(p), float(amount), true, t);
+    }
+  CHECK(t.polygons == long(cases.size()) * 12);
+  CHECK(t.errors_differ == 0);
+  CHECK(t.differ == 0);
 }
 
 }  // namespace mass_fast_path_test

@@ -129,8 +129,11 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
                                      bool amount_is_density) {
   using A = accumulator<T>;
   using W = typename A::type;
+  bool range_known = false;  // D-MASS-25: the basic checks and the filter's range in one pass
+  if constexpr (std::is_floating_point_v<T>)
+    range_known = check == polygon_check::basic && !filter_force_exact() && mass_filter::polygon_basics_in_range(v);
   if (check == polygon_check::simple) require_simple_polygon(v);
-  else require_polygon_basics(v);
+  else if (!range_known) require_polygon_basics(v);
   require_positive(amount, amount_is_density ? "density" : "mass");
   if constexpr (is_exact_v<T>) {
     // D-MASS-17: rationals that are all doubles take the integer sums of
@@ -142,7 +145,7 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
   if constexpr (std::is_floating_point_v<T>) {
     // D-MASS-13..15: certified double words, else the exact path.
     mass_filter::rounded<T> r;  // filter_force_exact(): nothing certified, every output exact
-    if (!filter_force_exact() && mass_filter::try_polygon_mass(v, amount, amount_is_density, r))
+    if (!filter_force_exact() && mass_filter::try_polygon_mass(v, amount, amount_is_density, r, range_known))
       return {r.area, {r.centroid_x, r.centroid_y}, r.mass, r.inertia};
     return polygon_mass_exact(v, amount, amount_is_density, r);  // the outputs not certified
   }

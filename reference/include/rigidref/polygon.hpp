@@ -33,10 +33,15 @@ void require_polygon_basics(std::span<const vec2<T>> vertices) {
     throw invalid_input("a polygon needs at least 3 vertices, got " + std::to_string(vertices.size()));
   require_finite(vertices);
   const std::size_t n = vertices.size();
-  for (std::size_t i = 0; i < n; ++i)
-    if (vertices[i] == vertices[(i + 1) % n])
-      throw invalid_input("vertices " + std::to_string(i) + " and " + std::to_string((i + 1) % n) +
-                          " coincide (zero-length edge)");
+  auto coincide = [](std::size_t i, std::size_t j) {
+    return invalid_input("vertices " + std::to_string(i) + " and " + std::to_string(j) +
+                         " coincide (zero-length edge)");
+  };
+  // Edges i -> i + 1, then the closing edge n - 1 -> 0: the cyclic order,
+  // without a division per vertex.
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    if (vertices[i] == vertices[i + 1]) throw coincide(i, i + 1);
+  if (vertices[n - 1] == vertices[0]) throw coincide(n - 1, 0);
 }
 
 // Throws invalid_input naming the first offending pair of edges, in the

@@ -23,6 +23,11 @@
 #include <span>
 #include <type_traits>
 
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__FMA__)
+#define RIGIDREF_MASS_FMA_DISPATCH 1
+#include <immintrin.h>
+#endif
+
 #include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::detail::mass_filter {
@@ -172,6 +177,87 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
   return s;
 }
 
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+// D-MASS-24: fan_sums<double, double, true> with the x and y lanes of each
+// step in one SSE register: every lane runs exactly the scalar operations
+// (TwoSum, TwoProd by FMA, the same additions in the same order), and the
+// steps that mix x and y (the cross product, |Q|^2, P.Q) stay scalar as
+// there, so the sums and magnitudes are the scalar ones, bit for bit.
+namespace xy {
+struct cw2 {
+  __m128d hi, lo;
+};
+
+__attribute__((target("fma"), always_inline)) inline cw2 two_sum(__m128d a, __m128d b) {
+  const __m128d s = a + b;
+  const __m128d ap = s - b;
+  const __m128d bp = s - ap;
+  return {s, (a - ap) + (b - bp)};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw2 mul(const cw2& x, const cw2& y) {
+  const __m128d p = x.hi * y.hi;
+  const __m128d e = _mm_fmsub_pd(x.hi, y.hi, p);  // fma(a, b, -p): TwoProd's low part
+  return {p, e + (x.hi * y.lo + x.lo * y.hi)};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw2 add(const cw2& x, const cw2& y) {
+  const cw2 s = two_sum(x.hi, y.hi);
+  return {s.hi, s.lo + (x.lo + y.lo)};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw<double> lane(const cw2& x, int i) {
+  return {x.hi[i], x.lo[i]};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw2 swap(const cw2& x) {
+  return {_mm_shuffle_pd(x.hi, x.hi, 1), _mm_shuffle_pd(x.lo, x.lo, 1)};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw2 broadcast(const cw<double>& x) {
+  return {_mm_set1_pd(x.hi), _mm_set1_pd(x.lo)};
+}
+
+__attribute__((target("fma"), always_inline)) inline __m128d abs(__m128d x) {
+  return _mm_andnot_pd(_mm_set1_pd(-0.0), x);
+}
+}  // namespace xy
+
+__attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const vec2<double>> v) {
+  sums<double> s;
+  const __m128d neg_o = _mm_set_pd(-v[0].y, -v[0].x);
+  xy::cw2 p = xy::two_sum(_mm_set_pd(v[1].y, v[1].x), neg_o);  // (px, py) = two_sum(v1 - v0)
+  xy::cw2 first = {_mm_setzero_pd(), _mm_setzero_pd()};
+  const xy::cw2 p2 = xy::mul(p, p);
+  cw<double> pp = add(xy::lane(p2, 0), xy::lane(p2, 1));  // |P|^2
+  __m128d d = xy::abs(p.hi);  // max |d.hi| per axis
+  for (std::size_t i = 2; i < v.size(); ++i) {
+    const xy::cw2 q = xy::two_sum(_mm_set_pd(v[i].y, v[i].x), neg_o);
+    const xy::cw2 cross = xy::mul(p, xy::swap(q));  // (px qy, py qx)
+    const cw<double> c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
+    s.twice_area = add(s.twice_area, c);
+    first = xy::add(first, xy::mul(xy::broadcast(c), xy::add(p, q)));  // D-MASS-2
+    const xy::cw2 q2 = xy::mul(q, q), pq2 = xy::mul(p, q);
+    const cw<double> qq = add(xy::lane(q2, 0), xy::lane(q2, 1));
+    const cw<double> pq = add(xy::lane(pq2, 0), xy::lane(pq2, 1));
+    s.second = add(s.second, mul<double, true>(c, add(add(pp, pq), qq)));  // D-MASS-3
+    d = _mm_max_pd(d, xy::abs(q.hi));
+    p = q;
+    pp = qq;
+  }
+  s.first_x = xy::lane(first, 0);
+  s.first_y = xy::lane(first, 1);
+  const double dx = d[0], dy = d[1];
+  const double m = double(v.size() - 2);  // D-MASS-21, as fan_sums
+  const double mc = m * (2 * dx * dy);
+  s.mag_area = mc;
+  s.mag_first_x = mc * (2 * dx);
+  s.mag_first_y = mc * (2 * dy);
+  s.mag_second = mc * (3 * (dx * dx + dy * dy));
+  return s;
+}
+#endif
+
 // The T neighbour of a finite nonzero r, away from zero if `away`, else
 // toward it: one step of the encoding for float and double (no libm call),
 // std::nextafter otherwise. An overflow gives infinity, as nextafter does.
@@ -272,7 +358,7 @@ struct rounded {
 // exact path as well.
 template <class T, bool F>
 RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amount, bool amount_is_density,
-                                        rounded<T>& out) {
+                                        rounded<T>& out, bool range_known = false) {
   using W = std::conditional_t<std::is_same_v<T, float>, double, T>;
   using std::abs;
   constexpr W u = std::numeric_limits<W>::epsilon() / 2;
@@ -280,10 +366,18 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   constexpr W tiny = W(0x1p-1000);  // covers the products of bounds that underflow (D-MASS-14)
   if (v.size() > (std::size_t(1) << 20)) return false;
   if (!in_range(W(amount))) return false;
-  for (const vec2<T>& p : v)
-    if (!in_range(W(p.x)) || !in_range(W(p.y))) return false;
+  if (!range_known)  // else polygon_basics_in_range has checked every coordinate
+    for (const vec2<T>& p : v)
+      if (!in_range(W(p.x)) || !in_range(W(p.y))) return false;
 
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  const sums<W> s = [&] {
+    if constexpr (F && std::is_same_v<T, double>) return fan_sums_xy(v);  // D-MASS-24
+    else return fan_sums<T, W, F>(v);
+  }();
+#else
   const sums<W> s = fan_sums<T, W, F>(v);
+#endif
   // D-MASS-13: beta(m) u^2 M per sum, times 8 (M <= 2 M^, the (1 + O(u))
   // factors, the rounding of this very bound).
   const W m = W(v.size() - 2);
@@ -309,15 +403,17 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W e_d3 = 3 * e_twice_area + 24 * u2 * abs(a2.hi);
   const W den = abs(d3.hi);
   if (!(e_d3 <= den / 8)) return false;
-  const cw<W> gx = div<W, F>(fx, d3), gy = div<W, F>(fy, d3);  // centroid - v0
+  // D-MASS-23: one division, 1 / (3 A2), then products; the bounds of D-MASS-14 hold.
+  const cw<W> r3 = div<W, F>(cw<W>{1, 0}, d3);
+  const cw<W> gx = normalise(mul<W, F>(fx, r3)), gy = normalise(mul<W, F>(fy, r3));  // centroid - v0
   const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 / den + 32 * u2 * abs(gx.hi);
   const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 / den + 32 * u2 * abs(gy.hi);
   const W ox = W(v[0].x), oy = W(v[0].y);
   const cw<W> cx = normalise(add(cw<W>{ox, 0}, gx)), cy = normalise(add(cw<W>{oy, 0}, gy));
   const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
   const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
-  const cw<W> d6{2 * d3.hi, 2 * d3.lo};
-  const cw<W> j = div<W, F>(sec, d6);  // second / (6 twice_area)
+  const cw<W> r6{r3.hi / 2, r3.lo / 2};                  // 1 / (6 A2), exact halving
+  const cw<W> j = normalise(mul<W, F>(sec, r6));  // second / (6 twice_area)
   const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * 2 / (2 * den) + 32 * u2 * abs(j.hi);
   const cw<W> gg = add(mul<W, F>(gx, gx), mul<W, F>(gy, gy));
   const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
@@ -351,15 +447,15 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   return out.all();
 }
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__FMA__)
-#define RIGIDREF_MASS_FMA_DISPATCH 1
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
 // D-MASS-18: the same filter compiled for the "fma" target, for processors
 // that have it (checked once); TwoProd is exact either way, so the bits are
 // those of the generic build.
 template <class T>
-__attribute__((target("fma"), noinline)) bool try_polygon_mass_fma(std::span<const vec2<T>> v, const T& amount,
-                                                                    bool amount_is_density, rounded<T>& out) {
-  return try_polygon_mass_with<T, true>(v, amount, amount_is_density, out);
+__attribute__((target("fma"), noinline, flatten)) bool try_polygon_mass_fma(std::span<const vec2<T>> v, const T& amount,
+                                                                    bool amount_is_density, rounded<T>& out,
+                                                                    bool range_known = false) {
+  return try_polygon_mass_with<T, true>(v, amount, amount_is_density, out, range_known);
 }
 
 inline bool cpu_has_fma() {
@@ -368,13 +464,32 @@ inline bool cpu_has_fma() {
 }
 #endif
 
+// range_known: the caller has seen polygon_basics_in_range(v) hold.
 template <class T>
-bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out) {
+bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out,
+                      bool range_known = false) {
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
   if constexpr (std::is_same_v<std::conditional_t<std::is_same_v<T, float>, double, T>, double>)
-    if (cpu_has_fma()) return try_polygon_mass_fma<T>(v, amount, amount_is_density, out);
+    if (cpu_has_fma()) return try_polygon_mass_fma<T>(v, amount, amount_is_density, out, range_known);
 #endif
-  return try_polygon_mass_with<T, false>(v, amount, amount_is_density, out);
+  return try_polygon_mass_with<T, false>(v, amount, amount_is_density, out, range_known);
+}
+
+// D-MASS-25: one pass that implies both require_polygon_basics (it would not
+// throw: at least 3 vertices, all finite, no two cyclically consecutive
+// vertices equal) and the filter's range condition on every coordinate
+// (in_range implies finite). False when any of it fails: the caller then
+// runs require_polygon_basics itself, which throws its usual error or passes.
+template <class T>
+RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
+  using W = std::conditional_t<std::is_same_v<T, float>, double, T>;
+  const std::size_t n = v.size();
+  if (n < 3 || n > (std::size_t(1) << 20)) return false;
+  bool ok = true;
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    ok &= in_range(W(v[i].x)) & in_range(W(v[i].y)) & !(v[i] == v[i + 1]);
+  ok &= in_range(W(v[n - 1].x)) & in_range(W(v[n - 1].y)) & !(v[n - 1] == v[0]);
+  return ok;
 }
 
 }  // namespace rigidref::detail::mass_filter
