@@ -44,6 +44,35 @@ struct integer_sums {
 };
 
 // D-MASS-16. Returns false for zero area.
+// The fan sums of D-MASS-1..3 about vertex 0 on integer coordinates x(i),
+// y(i) (i < n, n >= 3; ox = x(0), oy = y(0)), in the integer type I: exact
+// when I holds every product (big_int here; fixed widths in
+// detail/mass_wide_sums.hpp, D-MASS-20).
+template <class I>
+struct fan_integers {
+  I twice_area = 0, first_x = 0, first_y = 0, second = 0;
+};
+
+template <class I, class X, class Y>
+fan_integers<I> integer_fan_sums(std::size_t n, const I& ox, const I& oy, X x, Y y) {
+  fan_integers<I> f;
+  I px = x(1) - ox, py = y(1) - oy;
+  I pp = px * px + py * py;
+  for (std::size_t i = 2; i < n; ++i) {
+    const I qx = x(i) - ox, qy = y(i) - oy;
+    const I c = px * qy - py * qx;
+    const I qq = qx * qx + qy * qy;
+    f.twice_area += c;
+    f.first_x += c * (px + qx);
+    f.first_y += c * (py + qy);
+    f.second += c * (pp + (px * qx + py * qy) + qq);
+    px = qx;
+    py = qy;
+    pp = qq;
+  }
+  return f;
+}
+
 template <class T>
 bool polygon_sums(std::span<const vec2<T>> v, integer_sums& out) {
   const std::size_t n = v.size();
@@ -58,27 +87,14 @@ bool polygon_sums(std::span<const vec2<T>> v, integer_sums& out) {
   auto integer = [e](const split_value<T>& s) { return in_units(s, e); };
   // Integers X_i = p_i / 2^e, d_i = X_i - X_0: D-MASS-1..3 in exact integers.
   const big_int ox = integer(sx[0]), oy = integer(sy[0]);
-  big_int twice_area = 0, first_x = 0, first_y = 0, second = 0;
-  big_int px = integer(sx[1]) - ox, py = integer(sy[1]) - oy;
-  big_int pp = px * px + py * py;
-  for (std::size_t i = 2; i < n; ++i) {
-    const big_int qx = integer(sx[i]) - ox, qy = integer(sy[i]) - oy;
-    const big_int c = px * qy - py * qx;
-    const big_int qq = qx * qx + qy * qy;
-    twice_area += c;
-    first_x += c * (px + qx);
-    first_y += c * (py + qy);
-    second += c * (pp + (px * qx + py * qy) + qq);
-    px = qx;
-    py = qy;
-    pp = qq;
-  }
-  if (twice_area == 0) return false;
-  const int sign = twice_area < 0 ? -1 : 1;  // clockwise: every sum flips sign
-  out.twice_area = sign * twice_area;
-  out.first_x = sign * first_x;
-  out.first_y = sign * first_y;
-  out.second = sign * second;
+  const fan_integers<big_int> f = integer_fan_sums<big_int>(
+      n, ox, oy, [&](std::size_t i) { return integer(sx[i]); }, [&](std::size_t i) { return integer(sy[i]); });
+  if (f.twice_area == 0) return false;
+  const int sign = f.twice_area < 0 ? -1 : 1;  // clockwise: every sum flips sign
+  out.twice_area = sign * f.twice_area;
+  out.first_x = sign * f.first_x;
+  out.first_y = sign * f.first_y;
+  out.second = sign * f.second;
   out.ox = ox;
   out.oy = oy;
   out.e = e;

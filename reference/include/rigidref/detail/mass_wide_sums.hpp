@@ -6,6 +6,7 @@
 // of 400-bit floating-point products.
 #pragma once
 
+#include "rigidref/detail/mass_exact.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
 
@@ -76,26 +77,13 @@ void integer_sums(const std::vector<short_value>& xs, const std::vector<short_va
     return s.negative ? I(-r) : r;
   };
   const I ox = integer(xs[0]), oy = integer(ys[0]);
-  I twice_area = 0, first_x = 0, first_y = 0, second = 0;
-  I px = integer(xs[1]) - ox, py = integer(ys[1]) - oy;
-  I pp = px * px + py * py;
-  for (std::size_t i = 2; i < n; ++i) {
-    const I qx = integer(xs[i]) - ox, qy = integer(ys[i]) - oy;
-    const I c = px * qy - py * qx;
-    const I qq = qx * qx + qy * qy;
-    twice_area += c;
-    first_x += c * (px + qx);
-    first_y += c * (py + qy);
-    second += c * (pp + (px * qx + py * qy) + qq);
-    px = qx;
-    py = qy;
-    pp = qq;
-  }
+  const mass_exact::fan_integers<I> f = mass_exact::integer_fan_sums<I>(
+      n, ox, oy, [&](std::size_t i) { return integer(xs[i]); }, [&](std::size_t i) { return integer(ys[i]); });
   // Exact conversions (at most P - 1 bits) and exact scalings.
-  out.twice_area = ldexp(W(twice_area), int(2 * e));
-  out.first_x = ldexp(W(first_x), int(3 * e));
-  out.first_y = ldexp(W(first_y), int(3 * e));
-  out.second = ldexp(W(second), int(4 * e));
+  out.twice_area = ldexp(W(f.twice_area), int(2 * e));
+  out.first_x = ldexp(W(f.first_x), int(3 * e));
+  out.first_y = ldexp(W(f.first_y), int(3 * e));
+  out.second = ldexp(W(f.second), int(4 * e));
 }
 
 // D-MASS-20: the fan sums of D-MASS-1..3 about v0 as the accumulator W
