@@ -12,6 +12,7 @@
 #include "rigidref/verify/random.hpp"
 
 #include "../bench/bench_polygons.hpp"
+#include "support/pair_family.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -89,28 +90,18 @@ std::vector<vec2<T>> shifted(const std::vector<vec2<double>>& p, double offset) 
   return out;
 }
 
-// Random pairs in the benchmarks' family: a jittered 3..8-gon and either a
-// second one or a circle, centres 0..3.5 apart (overlapping, separated and
-// near-touching pairs), and every fifth pair B = -A shifted a little
-// (parallel edges: ties the route must refuse), all moved by `offset`.
+// Random pairs of support/pair_family.hpp, all moved by `offset`.
 template <class T>
 tally random_sweep(std::uint64_t seed, long count, double offset) {
   verify::rng g(seed);
   using verify::uniform;
   tally t;
   for (long k = 0; k < count; ++k) {
-    const vec2<double> ca{uniform(g, -4.0, 4.0), uniform(g, -4.0, 4.0)};
-    const double phi = uniform(g, 0.0, 2 * std::acos(-1.0)), d = uniform(g, 0.0, 3.5);
-    const vec2<double> cb{ca.x + d * std::cos(phi), ca.y + d * std::sin(phi)};
-    const auto pa = bench::jittered_convex_polygon(g, verify::uniform_int(g, 3, 8), ca);
-    std::vector<vec2<double>> pb;
-    if (k % 5 == 4) {
-      const double eps = std::ldexp(uniform(g, -1.0, 1.0), -static_cast<int>(k % 60));
-      for (const auto& v : pa) pb.push_back({-v.x + cb.x + ca.x, -v.y + cb.y + ca.y + eps});
-    } else {
-      pb = bench::jittered_convex_polygon(g, verify::uniform_int(g, 3, 8), cb);
-    }
-    const double radius = uniform(g, 0.2, 1.5);
+    const rigidref::testing::family_pair fp = rigidref::testing::draw_family_pair(g, k);
+    const std::vector<vec2<double>>& pa = fp.a;
+    const std::vector<vec2<double>>& pb = fp.b;
+    const vec2<double>& cb = fp.cb;
+    const double radius = fp.radius;
     try {
       const convex_polygon<T> a = make_convex_polygon(shifted<T>(pa, offset));
       const convex_polygon<T> b = make_convex_polygon(shifted<T>(pb, offset));
