@@ -95,34 +95,47 @@ T integer_to(const big_int& n) {
 
 // ---- exact -> T, correctly rounded (to nearest, ties to even) ---------------
 
+namespace detail {
+
+// num / den rounded to nearest (ties to even) in T, for integers num > 0,
+// den > 0 (any common factor: the steps below depend on the value only).
+// round_to's core; also used directly where a ratio is at hand, to save
+// the gcd of building the rational (verify/accuracy.hpp).
+template <class T>
+T round_ratio_to(big_int num, big_int den, bool negative) {
+  using std::ldexp;
+  using boost::multiprecision::ldexp;
+  const int p = std::numeric_limits<T>::digits;
+  const long min_exp = std::numeric_limits<T>::min_exponent - 1;  // smallest normal is 2^min_exp
+  const long max_exp = std::numeric_limits<T>::max_exponent - 1;  // largest binade
+  long e = static_cast<long>(msb(num)) - static_cast<long>(msb(den));
+  // Now 2^(e-1) < q < 2^(e+1); decide which side of 2^e q is on (floor_log2).
+  if (!(e >= 0 ? num >= (den << e) : (num << (-e)) >= den)) --e;
+  if (e > max_exp) return negative ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+  // Below the normal range the spacing stays 2^(min_exp - p + 1) (subnormals).
+  const long ulp_exp = (e < min_exp ? min_exp : e) - (p - 1);
+  // scaled = q / 2^ulp_exp; its integer part is the significand.
+  if (ulp_exp >= 0) den <<= ulp_exp;
+  else num <<= -ulp_exp;
+  big_int m = num / den;
+  const big_int twice_rem = (num - m * den) * 2;
+  if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
+  if (m == 0) return negative ? T(-0.0) : T(0);
+  T result = ldexp(detail::integer_to<T>(m), static_cast<int>(ulp_exp));  // exact, or overflow to inf
+  return negative ? T(-result) : result;
+}
+
+}  // namespace detail
+
 template <class T>
 T round_to(const exact& q) {
   if constexpr (is_exact_v<T>) {
     return q;
   } else {
-    using std::ldexp;
-    using boost::multiprecision::ldexp;
     if (q == 0) return T(0);
     const bool negative = q < 0;
     const exact a = negative ? exact(-q) : q;
-    const int p = std::numeric_limits<T>::digits;
-    const long min_exp = std::numeric_limits<T>::min_exponent - 1;  // smallest normal is 2^min_exp
-    const long max_exp = std::numeric_limits<T>::max_exponent - 1;  // largest binade
-    long e = detail::floor_log2(a);
-    if (e > max_exp) return negative ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
-    // Below the normal range the spacing stays 2^(min_exp - p + 1) (subnormals).
-    const long ulp_exp = (e < min_exp ? min_exp : e) - (p - 1);
-    // scaled = a / 2^ulp_exp; its integer part is the significand.
-    big_int num = numerator(a);
-    big_int den = denominator(a);
-    if (ulp_exp >= 0) den <<= ulp_exp;
-    else num <<= -ulp_exp;
-    big_int m = num / den;
-    const big_int twice_rem = (num - m * den) * 2;
-    if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
-    if (m == 0) return negative ? T(-0.0) : T(0);
-    T result = ldexp(detail::integer_to<T>(m), static_cast<int>(ulp_exp));  // exact, or overflow to inf
-    return negative ? T(-result) : result;
+    return detail::round_ratio_to<T>(numerator(a), denominator(a), negative);
   }
 }
 

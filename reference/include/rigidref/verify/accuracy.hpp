@@ -44,11 +44,19 @@ double relative_error_eps(const T& computed, const exact& truth) {
     return computed == truth ? 0.0 : std::numeric_limits<double>::infinity();
   } else {
     if (!is_finite(computed)) return std::numeric_limits<double>::infinity();
-    const exact diff = to_exact(computed) - truth;
+    // With computed = cn / cd, truth = N / D and epsilon = en / ed (cd, D,
+    // ed > 0): |computed - truth| / |truth| / epsilon is the ratio of the
+    // integers |cn D - N cd| ed and cd |N| en, rounded once to double: the
+    // same rational as before, without a gcd per operation.
+    const exact c = to_exact(computed), eps = to_exact(epsilon<T>());
+    const big_int N = numerator(truth), D = denominator(truth);
+    const big_int cd = denominator(c);
+    big_int diff = numerator(c) * D - N * cd;
     if (diff == 0) return 0.0;
-    if (truth == 0) return std::numeric_limits<double>::infinity();
-    const exact rel = abs(diff / truth) / to_exact(epsilon<T>());
-    return static_cast<double>(round_to<double>(rel));
+    if (N == 0) return std::numeric_limits<double>::infinity();
+    if (diff < 0) diff = -diff;
+    return static_cast<double>(
+        detail::round_ratio_to<double>(big_int(diff * denominator(eps)), big_int(cd * abs(N) * numerator(eps)), false));
   }
 }
 
