@@ -23,7 +23,6 @@
 #include <string>
 #include <vector>
 
-
 namespace judge_condition_test {
 using namespace rigidref;
 namespace j = rigidref::judge;
