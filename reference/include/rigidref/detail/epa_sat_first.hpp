@@ -4,6 +4,8 @@
 #pragma once
 
 #include "rigidref/detail/epa_values.hpp"
+#include "rigidref/detail/hot.hpp"
+#include <array>
 #include <optional>
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -61,41 +63,65 @@ bool apart_along_centres(std::span<const vec2<T>> a, std::span<const vec2<T>> b)
   return top_a < low_b;
 }
 
+// Whether D-EPA-11 considers the pair at all: no two-point core (a segment's
+// two perpendiculars are axes its proof does not cover: GJK and EPA answer
+// it, D-GJK-20), and 1..sat_first_max_axes edges in all (a circle's core, one
+// point, has none).
 template <class T>
-std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
-  const std::span<const vec2<T>> a = f.a, b = f.b;
-  // Axes: the edges of each polygon; a circle's core (one point) has none.
-  // A segment's core (two points) has two axes, its perpendiculars, which
-  // the proof of D-EPA-11 does not cover: GJK and EPA answer it (D-GJK-20).
-  if (a.size() == 2 || b.size() == 2) return std::nullopt;
+RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
+  if (na_all == 2 || nb_all == 2) return false;
+  const std::size_t count = (na_all >= 3 ? na_all : 0) + (nb_all >= 3 ? nb_all : 0);
+  return count != 0 && count <= sat_first_max_axes;
+}
+
+// D-EPA-11 (2)-(7) on the input lists: for every edge axis (A's edges, then
+// B's) the overlap o at the vertex pair the walk finds proved positive, the
+// bounds (6), and the axis `best` with the smallest o^2 / |n|^2 in T proved
+// smaller than every other (7). False, with nothing decided, when any of it is
+// not proved. The one scan of both routes: sat_first_best (D-EPA-11) and the
+// lean route (D-EPA-13, detail/epa_sat_lean.hpp). Precondition:
+// sat_first_applies(a.size(), b.size()). D-EPA-15
+template <class T>
+RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
+                                 std::array<sat_axis<T>, sat_first_max_axes>& axes, std::size_t& best) {
   const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
   const std::size_t count = na + nb;
-  if (count == 0 || count > sat_first_max_axes) return std::nullopt;
-  if (apart_along_centres(a, b)) return std::nullopt;
   constexpr T u = std::numeric_limits<T>::epsilon() / 2;
   constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
-  auto key_of = [na](std::size_t i) { return i < na ? epa_axis_key{0, i, 0, 0, 0} : epa_axis_key{1, 0, i - na, 0, 0}; };
-  std::array<sat_axis<T>, sat_first_max_axes> axes;
-  std::size_t best = 0;
+  best = 0;
   for (int side = 0; side < 2; ++side) {
     const bool on_a = side == 0;
     const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
-    const std::size_t m = other.size();
+    const std::size_t m = other.size(), n_own = on_a ? na : nb;
     std::size_t arg = 0;
-    for (std::size_t k = 0; k < (on_a ? na : nb); ++k) {
+    for (std::size_t k = 0; k < n_own; ++k) {
       const vec2<T>& p0 = own[k];
-      const vec2<T>& p1 = own[(k + 1) % own.size()];
+      const vec2<T>& p1 = own[k + 1 == own.size() ? 0 : k + 1];
       // How far the other polygon's vertex j lies on the inner (left) side
       // of the edge's line, cross(e, v_j - p0): the deepest one is B's
       // vertex minimising n . b for an edge of A (outward normal (e.y, -e.x)),
-      // A's vertex maximising n . a for an edge of B (n = (-e.y, e.x)).
+      // A's vertex maximising n . a for an edge of B (n = (-e.y, e.x)). The
+      // first edge scans every vertex, the next ones walk on from the last
+      // deepest (rotating calipers); each depth is computed once.
       const vec2<T> e = p1 - p0;
       auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
+      T at = depth(arg);
       if (k == 0) {
-        for (std::size_t j = 1; j < m; ++j)
-          if (depth(j) > depth(arg)) arg = j;
+        for (std::size_t j = 1; j < m; ++j) {
+          const T dj = depth(j);
+          if (dj > at) {
+            arg = j;
+            at = dj;
+          }
+        }
       } else {
-        for (std::size_t step = 0; step < m && depth((arg + 1) % m) > depth(arg); ++step) arg = (arg + 1) % m;
+        for (std::size_t step = 0; step < m; ++step) {
+          const std::size_t next = arg + 1 == m ? 0 : arg + 1;
+          const T dn = depth(next);
+          if (!(dn > at)) break;
+          arg = next;
+          at = dn;
+        }
       }
       const std::size_t i = on_a ? k : na + k;
       sat_axis<T>& x = axes[i];
@@ -108,8 +134,8 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
       const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
       const T sign = on_a ? T(1) : T(-1);
       x.o = sign * o.v;
-      // o > 0 proved, else the route is refused (separated, touching, or too close to tell).
-      if (filter_force_exact() || !(x.o > o.e)) return std::nullopt;
+      // o > 0 proved, else refused (separated, touching, or too close to tell).
+      if (!(x.o > o.e)) return false;
       const fv<T> n2 = static_length2(p0, p1);
       x.n2 = n2.v;
       // (6): bounds with a margin of 16u for the roundings in forming them.
@@ -117,7 +143,7 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
       x.o2_hi = T((x.o + o.e) * (x.o + o.e)) * T(1 + 16 * u);
       x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
       x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
-      if (!(x.o2_lo > tiny) || !(x.n2_lo > tiny) || !is_finite(x.o2_hi) || !is_finite(x.n2_hi)) return std::nullopt;
+      if (!(x.o2_lo > tiny) || !(x.n2_lo > tiny) || !is_finite(x.o2_hi) || !is_finite(x.n2_hi)) return false;
       // o^2 / |n|^2 smallest in T, compared without dividing.
       if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
     }
@@ -127,12 +153,26 @@ std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
   for (std::size_t i = 0; i < count; ++i) {
     if (i == best) continue;
     const T lhs = x.o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x.n2_lo;
-    if (!(T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) || !(rhs > tiny) || !is_finite(rhs)) return std::nullopt;
+    if (!(T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) || !(rhs > tiny) || !is_finite(rhs)) return false;
   }
+  return true;
+}
+
+template <class T>
+std::optional<epa_fcand<T>> sat_first_best(const epa_filter<T>& f) {
+  const std::span<const vec2<T>> a = f.a, b = f.b;
+  if (!sat_first_applies<T>(a.size(), b.size())) return std::nullopt;
+  if (apart_along_centres(a, b)) return std::nullopt;
+  if (filter_force_exact()) return std::nullopt;  // nothing is proved then
+  const std::size_t na = a.size() >= 3 ? a.size() : 0, count = na + (b.size() >= 3 ? b.size() : 0);
+  std::array<sat_axis<T>, sat_first_max_axes> axes;
+  std::size_t best = 0;
+  if (!sat_first_scan<T>(a, b, axes, best)) return std::nullopt;
   filter_stats().certain += 2 * count - 1;  // the signs just proved
   // The true overlap along x is at the other polygon's extreme vertex: the
   // walk must not leave the one found in T.
-  const epa_axis_key k = key_of(best);
+  const sat_axis<T>& x = axes[best];
+  const epa_axis_key k = best < na ? epa_axis_key{0, best, 0, 0, 0} : epa_axis_key{1, 0, best - na, 0, 0};
   epa_fcand<T> c = f.candidate(k, f.filtered_normal(k), x.ia, x.ib);
   if (c.ia != x.ia || c.ib != x.ib) return std::nullopt;
   return c;

@@ -10,6 +10,14 @@
 #include "rigidref/detail/epa_values.hpp"
 #include "rigidref/detail/fma_clones.hpp"
 
+#ifndef RIGIDREF_FLATTEN
+#if defined(__GNUC__) || defined(__clang__)
+#define RIGIDREF_FLATTEN __attribute__((flatten))
+#else
+#define RIGIDREF_FLATTEN
+#endif
+#endif
+
 #include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::detail {
@@ -41,85 +49,23 @@ inline bool& epa_lean_disabled() {
   return off;
 }
 
-// Whether D-EPA-11 considers the pair at all (sat_first_best's guards before
-// its centre test).
-template <class T>
-RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
-  if (na_all == 2 || nb_all == 2) return false;
-  const std::size_t count = (na_all >= 3 ? na_all : 0) + (nb_all >= 3 ? nb_all : 0);
-  return count != 0 && count <= sat_first_max_axes;
-}
-
 // D-EPA-13. Preconditions (the caller's): the filter is on and not forced
 // exact, sat_first_applies, and !apart_along_centres(a, b).
+// `flatten` inlines every call of the route into each clone, the rounding
+// tests of rounding_filter.hpp included (each was a call, five per answer:
+// about 3 % of an overlapping query). Inlining changes no operation:
+// contraction stays off (fp_begin.hpp), std::fma is correctly rounded as a
+// call or an instruction.
 template <class T>
-RIGIDREF_FMA_CLONES lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
+RIGIDREF_FMA_CLONES RIGIDREF_FLATTEN lean_outcome sat_first_lean_route(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const T& ra, const T& rb,
                             epa_result<T>& out) {
   const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
   const std::size_t count = na + nb;
-  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
-  constexpr T tiny = std::numeric_limits<T>::min() / u;
+  // D-EPA-11 (2)-(7): the scan of sat_first_best (D-EPA-15).
   std::array<sat_axis<T>, sat_first_max_axes> axes;
   std::size_t best = 0;
-  // D-EPA-11 (2)-(6), the same T expressions in the same order as sat_first_best.
-  for (int side = 0; side < 2; ++side) {
-    const bool on_a = side == 0;
-    const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
-    const std::size_t m = other.size(), n_own = on_a ? na : nb;
-    std::size_t arg = 0;
-    for (std::size_t k = 0; k < n_own; ++k) {
-      const vec2<T>& p0 = own[k];
-      const vec2<T>& p1 = own[k + 1 == own.size() ? 0 : k + 1];
-      const vec2<T> e = p1 - p0;
-      // The same T values as sat_first_best's walk, each computed once.
-      auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
-      T at = depth(arg);
-      if (k == 0) {
-        for (std::size_t j = 1; j < m; ++j) {
-          const T dj = depth(j);
-          if (dj > at) {
-            arg = j;
-            at = dj;
-          }
-        }
-      } else {
-        for (std::size_t step = 0; step < m; ++step) {
-          const std::size_t next = arg + 1 == m ? 0 : arg + 1;
-          const T dn = depth(next);
-          if (!(dn > at)) break;
-          arg = next;
-          at = dn;
-        }
-      }
-      const std::size_t i = on_a ? k : na + k;
-      sat_axis<T>& x = axes[i];
-      x.ia = on_a ? k : arg;
-      x.ib = on_a ? arg : k;
-      const vec2<T>& va = a[x.ia];
-      const vec2<T>& vb = b[x.ib];
-      const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
-      const T sign = on_a ? T(1) : T(-1);
-      x.o = sign * o.v;
-      if (!(x.o > o.e)) return lean_outcome::refused;
-      const fv<T> n2 = static_length2(p0, p1);
-      x.n2 = n2.v;
-      x.o2_lo = T((x.o - o.e) * (x.o - o.e)) * T(1 - 16 * u);
-      x.o2_hi = T((x.o + o.e) * (x.o + o.e)) * T(1 + 16 * u);
-      x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
-      x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
-      if (!(x.o2_lo > tiny) || !(x.n2_lo > tiny) || !is_finite(x.o2_hi) || !is_finite(x.n2_hi))
-        return lean_outcome::refused;
-      if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
-    }
-  }
-  // D-EPA-11 (7).
+  if (!sat_first_scan<T>(a, b, axes, best)) return lean_outcome::refused;
   const sat_axis<T>& x = axes[best];
-  for (std::size_t i = 0; i < count; ++i) {
-    if (i == best) continue;
-    const T lhs = x.o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x.n2_lo;
-    if (!(T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) || !(rhs > tiny) || !is_finite(rhs))
-      return lean_outcome::refused;
-  }
   // The other polygon's vertex must be strictly extreme along x: both its
   // neighbours strictly on the inner side of the edge direction, by the
   // static signs D-EPA-8's compare uses (D-GJK-17). Proved, this is the
