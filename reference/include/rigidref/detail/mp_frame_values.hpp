@@ -96,10 +96,11 @@ bool mp_to_frame(const std::array<const T*, N>& xs, std::array<big_int, N>& out,
 // mp_pair_of_features), without radii: distance and closest points rounded as
 // distance_from_core rounds them from the exact pair (D-GJK-8, D-GJK-9 with
 // ra = rb = 0): distance = RN_T(sqrt_W(RN_W(d2)) - 0 - 0), points RN_T(p),
-// RN_T(q). False when the frame is refused.
+// RN_T(q). With `normal`, also EPA's unit normal of n = q - p as unit_rounded
+// rounds it (D-EPA-21). False when the frame is refused.
 template <class T>
 bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa,
-                         const feature& fb, T& distance, vec2<T>& pa, vec2<T>& pb) {
+                         const feature& fb, T& distance, vec2<T>& pa, vec2<T>& pb, vec2<T>* normal = nullptr) {
   using A = accumulator<T>;
   using W = typename A::type;
   // The points: v (a vertex), and either a vertex w or an edge [e0, e1].
@@ -125,8 +126,14 @@ bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
   }
   const big_int nx = ox - vx * L, ny = oy - vy * L;  // (other - v) L
   const W d2 = round_quotient<W>(big_int(nx * nx + ny * ny), big_int(L * L), 2 * k);
-  const W d = A::sqrt(d2) - A::from(T(0)) - A::from(T(0));
+  const W len = A::sqrt(d2);
+  const W d = len - A::from(T(0)) - A::from(T(0));
   distance = round_accumulated<T>(d);
+  if (normal) {  // n = q - p = +-(nx, ny) / L: RN_T(RN_W(n_i) / sqrt_W(RN_W(|n|^2)))
+    const big_int sx = vertex_on_a ? nx : big_int(-nx), sy = vertex_on_a ? ny : big_int(-ny);
+    *normal = {round_accumulated<T>(round_quotient<W>(sx, L, k) / len),
+               round_accumulated<T>(round_quotient<W>(sy, L, k) / len)};
+  }
   const vec2<T> rv{round_quotient<T>(vx, big_int(1), k), round_quotient<T>(vy, big_int(1), k)};
   const vec2<T> ro{round_quotient<T>(ox, L, k), round_quotient<T>(oy, L, k)};
   pa = vertex_on_a ? rv : ro;
