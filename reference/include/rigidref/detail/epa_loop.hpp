@@ -11,6 +11,8 @@
 #include <cmath>
 #include <vector>
 
+#include "rigidref/detail/mp_sqrt.hpp"
+
 #include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::detail {
@@ -120,7 +122,7 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
       if (!f.fresh) {
         const vec2<T> e = faces[(i + 1) % m].start.w - f.start.w;
         f.normal = {e.y, T(-e.x)};  // outward for a counter-clockwise polygon
-        f.len = sqrt(dot(f.normal, f.normal));
+        f.len = rounded_sqrt(T(dot(f.normal, f.normal)));  // sqrt; mp: D-EPA-22
         f.dist = f.len > 0 ? T(dot(f.normal, f.start.w) / f.len) : T(0);  // D-EPA-2
         f.fresh = true;
       }

@@ -14,6 +14,7 @@
 #include "rigidref/detail/mp_frame_values.hpp"
 #include "rigidref/detail/mp_inputs.hpp"
 #include "rigidref/detail/mp_round.hpp"
+#include "rigidref/detail/mp_sqrt.hpp"
 #include "rigidref/filter.hpp"
 
 #include <optional>
@@ -192,6 +193,21 @@ bool mp_filtered_points(std::span<const vec2<T>> v, std::vector<fvec<double>>& o
   return true;
 }
 
+// unit_rounded's coordinate RN_T(RN_W(x 2^k) / sqrt_W(RN_W(n2 2^(2k)))) of
+// an integer vector (x one coordinate, n2 its squared length): 0 gives +0,
+// else sign(x) sqrt(x^2 / n2) rounded by D-EPA-22 when proved, else the W
+// operations themselves. D-EPA-21, D-EPA-22
+template <class T>
+T mp_unit_component(const big_int& x, const big_int& n2, long k) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  if (x == 0) return T(0);
+  T r;
+  if (mp_sqrt_quotient<T>(big_int(x * x), n2, 0, r)) return x < 0 ? T(-r) : r;
+  const W len = A::sqrt(round_quotient<W>(n2, big_int(1), 2 * k));
+  return round_accumulated<T>(round_quotient<W>(x, big_int(1), k) / len);
+}
+
 // Depth, normal and witnesses of the winning axis from an integer frame,
 // rounded as penetration_from_core rounds them from the exact axis
 // (D-EPA-6, D-EPA-7 with ra = rb = 0); o > 0 is proved by the caller. False
@@ -253,13 +269,16 @@ bool mp_epa_axis_values(const mp_epa_filter<T>& f, mp_axis_cand& c, epa_result<T
   const big_int o = nx * dx + ny * dy;  // scale 2^(2k)
   const big_int n2 = nx * nx + ny * ny;  // scale 2^(2k)
   if (o <= 0 || n2 == 0) return false;  // proved otherwise by the caller; kept as a guard
-  // depth = RN_T(sqrt_W(RN_W(o^2 / n2)) + ra + rb), ra = rb = 0 (D-EPA-6, D-EPA-7).
-  const W core_depth = A::sqrt(round_quotient<W>(big_int(o * o), n2, 2 * k));
-  out.depth = round_accumulated<T>(core_depth + A::from(T(0)) + A::from(T(0)));
-  // normal = unit_rounded(n).
-  const W len = A::sqrt(round_quotient<W>(n2, big_int(1), 2 * k));
-  out.normal = {round_accumulated<T>(round_quotient<W>(nx, big_int(1), k) / len),
-                round_accumulated<T>(round_quotient<W>(ny, big_int(1), k) / len)};
+  // depth = RN_T(sqrt_W(RN_W(o^2 / n2)) + ra + rb), ra = rb = 0 (D-EPA-6,
+  // D-EPA-7): the root of the quotient when D-EPA-22 proves its rounding,
+  // else those W operations.
+  if (!mp_sqrt_quotient<T>(big_int(o * o), n2, 2 * k, out.depth)) {
+    const W core_depth = A::sqrt(round_quotient<W>(big_int(o * o), n2, 2 * k));
+    out.depth = round_accumulated<T>(core_depth + A::from(T(0)) + A::from(T(0)));
+  }
+  // normal = unit_rounded(n): RN_T(RN_W(n_i) / sqrt_W(RN_W(n2))), n_i / |n| =
+  // sign(n_i) sqrt(n_i^2 / n2) (D-EPA-22), else the W operations.
+  out.normal = {mp_unit_component<T>(nx, n2, k), mp_unit_component<T>(ny, n2, k)};
   // Witnesses (epa_witnesses, offset_rounded with s = 0: round_vec): the
   // vertex itself and the vertex -+ (o / n2) n, numerators at scale 2^(3k).
   const big_int& vx = vertex_a ? X[8] : X[10];

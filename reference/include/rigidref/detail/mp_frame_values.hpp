@@ -10,9 +10,11 @@
 #include "rigidref/detail/collision_common.hpp"
 #include "rigidref/detail/mp_inputs.hpp"
 #include "rigidref/detail/mp_round.hpp"
+#include "rigidref/detail/mp_sqrt.hpp"
 
 #include <array>
 #include <limits>
+#include <optional>
 #include <span>
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -125,14 +127,24 @@ bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     oy = X[3] * L + t * ey;
   }
   const big_int nx = ox - vx * L, ny = oy - vy * L;  // (other - v) L
-  const W d2 = round_quotient<W>(big_int(nx * nx + ny * ny), big_int(L * L), 2 * k);
-  const W len = A::sqrt(d2);
-  const W d = len - A::from(T(0)) - A::from(T(0));
-  distance = round_accumulated<T>(d);
+  const big_int N2 = nx * nx + ny * ny, L2 = L * L;
+  // The W route's square root, formed only when D-EPA-22 does not decide.
+  std::optional<W> len;
+  auto root = [&]() -> const W& {
+    if (!len) len = A::sqrt(round_quotient<W>(N2, L2, 2 * k));
+    return *len;
+  };
+  if (!mp_sqrt_quotient<T>(N2, L2, 2 * k, distance))  // D-EPA-22
+    distance = round_accumulated<T>(root() - A::from(T(0)) - A::from(T(0)));
   if (normal) {  // n = q - p = +-(nx, ny) / L: RN_T(RN_W(n_i) / sqrt_W(RN_W(|n|^2)))
     const big_int sx = vertex_on_a ? nx : big_int(-nx), sy = vertex_on_a ? ny : big_int(-ny);
-    *normal = {round_accumulated<T>(round_quotient<W>(sx, L, k) / len),
-               round_accumulated<T>(round_quotient<W>(sy, L, k) / len)};
+    auto unit = [&](const big_int& x) {  // sign(x) sqrt(x^2 / N2), D-EPA-22
+      if (x == 0) return T(0);
+      T r;
+      if (mp_sqrt_quotient<T>(big_int(x * x), N2, 0, r)) return x < 0 ? T(-r) : r;
+      return round_accumulated<T>(round_quotient<W>(x, L, k) / root());
+    };
+    *normal = {unit(sx), unit(sy)};
   }
   const vec2<T> rv{round_quotient<T>(vx, big_int(1), k), round_quotient<T>(vy, big_int(1), k)};
   const vec2<T> ro{round_quotient<T>(ox, L, k), round_quotient<T>(oy, L, k)};

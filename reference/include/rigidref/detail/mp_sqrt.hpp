@@ -1,0 +1,126 @@
+// The square root of an integer quotient rounded once to mp50 / mp100 without
+// the accumulator's bit-by-bit square root (issue 28 item 10): a candidate
+// from an integer Newton iteration, accepted only when an exact integer test
+// proves that every value within a relative 2^-(p + 66) of the true root
+// rounds to it. The accumulator route (RN_T of a few W operations, each far
+// more precise) then gives the same bits. D-EPA-22
+#pragma once
+
+#include "rigidref/accumulator.hpp"
+#include "rigidref/convert.hpp"
+#include "rigidref/filter.hpp"
+#include "rigidref/detail/mp_inputs.hpp"
+#include "rigidref/scalar.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "rigidref/detail/fp_begin.hpp"
+
+namespace rigidref::detail {
+
+// About floor(sqrt(N)) for N > 0: Newton steps from a 53-bit start, each
+// doubling the correct bits, until they cover sqrt(N)'s (a candidate only;
+// the caller's test decides).
+inline big_int approx_isqrt(const big_int& N) {
+  const long t = static_cast<long>(msb(N));
+  if (t < 100) return big_int(static_cast<std::uint64_t>(std::sqrt(static_cast<double>(N))));
+  const long sh = (t - 60) & ~1L;  // even
+  const double d = static_cast<double>(static_cast<std::uint64_t>(N >> sh));  // < 2^62
+  big_int x = big_int(static_cast<std::uint64_t>(std::sqrt(d) * 1048576.0)) << (sh / 2 - 20);
+  for (long bits = 50; bits < t / 2 + 8; bits *= 2) x = (x + N / x) >> 1;
+  return x;
+}
+
+// RN_T(sqrt(num / den * 2^e2)) for num > 0, den > 0, when proved that every
+// real within relative 2^-(p + 66) of the root (p = T's precision) rounds to
+// the same T value; false otherwise (the caller keeps its own route).
+// D-EPA-22
+template <class T>
+bool mp_sqrt_quotient(big_int num, const big_int& den, long e2, T& out) {
+  static_assert(is_cpp_bin_float_v<T>);
+  using std::ldexp;
+  using boost::multiprecision::ldexp;
+  constexpr long p = std::numeric_limits<T>::digits;
+  constexpr long s = 64;  // the margin: 2^-s of half a T ulp
+  // The accumulator's own error (a few W operations, each within 2^4 W ulps)
+  // must stay below the margin 2^-(p + s + 1) relative: D-EPA-22.
+  static_assert(std::numeric_limits<typename accumulator<T>::type>::digits >= p + s + 5 + 4);
+  if (num <= 0 || den <= 0) return false;
+  if (e2 % 2 != 0) {  // make the exponent even: sqrt(q) = sqrt(num / den) 2^h
+    num <<= 1;
+    --e2;
+  }
+  const long h = e2 / 2;
+  // N = floor(num / den 2^(2j)) with about 2 (p + 8) bits; sqrt(N) ~ root 2^(j - h).
+  const long lq = static_cast<long>(msb(num)) - static_cast<long>(msb(den));
+  const long j = (2 * (p + 8) - lq + 1) / 2;
+  const big_int N = den == 1 ? big_int(j >= 0 ? big_int(num << (2 * j)) : big_int(num >> (-2 * j)))
+                   : (j >= 0 ? big_int((num << (2 * j)) / den) : big_int(num / (den << (-2 * j))));
+  if (N <= 0) return false;
+  const big_int S = approx_isqrt(N);
+  if (S <= 0) return false;
+  // Candidate y = Y 2^e, Y of p bits: S rounded to p bits.
+  const long b = static_cast<long>(msb(S)) + 1;
+  if (b <= p) return false;
+  big_int Y = S >> (b - p);
+  if (bit_test(S, static_cast<unsigned>(b - p - 1))) ++Y;
+  long e = (b - p) - j + h;
+  if (msb(Y) == static_cast<unsigned>(p)) {  // carried into 2^p
+    Y >>= 1;
+    ++e;
+  }
+  // At the bottom of a binade the lower midpoint is closer: refuse.
+  if (Y == (big_int(1) << (p - 1))) return false;
+  if (e < -(1L << 24) || e > (1L << 24)) return false;
+  // L = ((2Y - 1) 2^s + 1) 2^(e - 1 - s), H = ((2Y + 1) 2^s - 1) 2^(e - 1 - s),
+  // strictly inside the midpoints around y by 2^(e - 1 - s); test
+  // L^2 < num / den 2^e2 < H^2 in integers.
+  const big_int Lm = (((2 * Y) - 1) << s) + 1, Hm = (((2 * Y) + 1) << s) - 1;
+  const long E = 2 * (e - 1 - s) - e2;  // L^2 = Lm^2 2^(E + e2)
+  big_int lhs_l = Lm * Lm * den, lhs_h = Hm * Hm * den, rhs = num;
+  if (E >= 0) {
+    lhs_l <<= E;
+    lhs_h <<= E;
+  } else {
+    rhs <<= -E;
+  }
+  if (!(lhs_l < rhs && rhs < lhs_h)) return false;
+  out = ldexp(integer_to<T>(Y), static_cast<int>(e));
+  ++mp_route_stats().sqrt_proved;
+  return true;
+}
+
+
+// sqrt(x) of an mp value as Boost's sqrt gives it: cpp_bin_float's eval_sqrt
+// rounds the root of the significand to nearest (an integer square root and
+// its remainder), so a root proved by mp_sqrt_quotient is its result; zero,
+// negative, non-finite or unproved arguments go to Boost's. D-EPA-22
+template <class T>
+T rounded_sqrt(const T& x) {
+  if constexpr (is_cpp_bin_float_v<T>) {
+    using std::isfinite;
+    if (x > 0 && isfinite(x) && !filter_force_exact()) {
+      using B = typename T::backend_type;
+      static_assert(std::numeric_limits<T>::digits == static_cast<int>(B::bit_count));
+      const auto& bits = x.backend().bits();
+      big_int m = 0;
+      for (unsigned k = bits.size(); k-- > 0;) {
+        m <<= 64;
+        m += static_cast<std::uint64_t>(bits.limbs()[k]);
+      }
+      const long q = static_cast<long>(x.backend().exponent()) - (static_cast<long>(B::bit_count) - 1);
+      T r;
+      if (mp_sqrt_quotient<T>(m, big_int(1), q, r)) return r;
+    }
+    return boost::multiprecision::sqrt(x);
+  } else {
+    using std::sqrt;
+    return sqrt(x);
+  }
+}
+
+}  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"
