@@ -240,6 +240,61 @@ void quotients(verify::rng& g, long count) {
   }
 }
 
+// D-EPA-22: a root proved by mp_sqrt_quotient is the accumulator route's
+// RN_T(sqrt_W(RN_W(q))), and rounded_sqrt is Boost's sqrt in T; on random
+// quotients, exact squares, and arguments whose root lies near a midpoint
+// between two T values (rounded squares of midpoints). Returns how many
+// roots were proved.
+template <class T>
+long roots(verify::rng& g, long count) {
+  using A = accumulator<T>;
+  using W = typename A::type;
+  constexpr int p = std::numeric_limits<T>::digits;
+  long proved = 0;
+  for (long k = 0; k < count; ++k) {
+    const int e = verify::uniform_int(g, -100, 100);
+    T x = random_full<T>(g, e);
+    if (k % 4 == 1) x = T(x * x);                           // a square when it fits
+    if (k % 4 == 2) {                                       // near a midpoint
+      const T y = random_full<T>(g, e);
+      const W mid = W(y) + ldexp(W(1), e - p) * (k % 8 == 2 ? 1 : -1);
+      x = T(mid * mid);
+    }
+    T r;
+    if (detail::mp_sqrt_quotient<T>(detail::mp_to_exact(x) == 0 ? big_int(0) : numerator(detail::mp_to_exact(x)),
+                                    denominator(detail::mp_to_exact(x)), 0, r)) {
+      ++proved;
+      REQUIRE(verify::same_bits(r, round_to<T>(to_exact(A::sqrt(A::from_exact(to_exact(x)))))));
+    }
+    REQUIRE(verify::same_bits(detail::rounded_sqrt(x), T(sqrt(x))));
+    // The square of a midpoint Y + 1/2 (Y of p bits), exactly and one unit
+    // beside it in 2^-t: roots at or within 2^-(t + 2p) of the midpoint,
+    // where only the test keeps the candidate from the wrong side.
+    {
+      big_int Y = (big_int(1) << (p - 1)) + verify::uniform_int(g, 1, 1 << 30);
+      const int t = verify::uniform_int(g, 0, 600);
+      const big_int num = ((2 * Y + 1) * (2 * Y + 1) << t) + (k % 3) - 1;
+      const big_int den = big_int(1) << (t + 2);
+      if (detail::mp_sqrt_quotient<T>(num, den, 0, r)) {
+        ++proved;
+        REQUIRE(verify::same_bits(r, round_to<T>(to_exact(A::sqrt(detail::round_quotient<W>(num, den, 0))))));
+      }
+    }
+    // A quotient of integers with a power of two.
+    big_int num = 0, den = 0;
+    for (int i = 0; i < verify::uniform_int(g, 1, 400); ++i) num = (num << 1) + verify::uniform_int(g, 0, 1);
+    for (int i = 0; i < verify::uniform_int(g, 1, 300); ++i) den = (den << 1) + verify::uniform_int(g, 0, 1);
+    if (num == 0 || den == 0) continue;
+    const long e2 = verify::uniform_int(g, -300, 300);
+    if (detail::mp_sqrt_quotient<T>(num, den, e2, r)) {
+      ++proved;
+      const W w = detail::round_quotient<W>(num, den, e2);
+      REQUIRE(verify::same_bits(r, round_to<T>(to_exact(A::sqrt(w)))));
+    }
+  }
+  return proved;
+}
+
 template <class T>
 void building_blocks(long count) {
   using A = accumulator<T>;
@@ -268,6 +323,7 @@ void building_blocks(long count) {
   CHECK(checked == 6 * count);
   quotients<T>(g, count / 4);
   quotients<W>(g, count / 4);
+  CHECK(roots<T>(g, count / 2) > count / 2);
 }
 
 }  // namespace

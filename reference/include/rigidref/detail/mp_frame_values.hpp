@@ -52,7 +52,7 @@ R round_quotient(big_int num, big_int den, long e2) {
   const big_int twice_rem = (num - m * den) * 2;
   if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
   if (m == 0) return negative ? R(-0.0) : R(0);
-  const R result = ldexp(detail::integer_to<R>(m), static_cast<int>(ulp_exp));
+  const R result = ldexp(mp_exact_integer<R>(m), static_cast<int>(ulp_exp));
   return negative ? R(-result) : result;
 }
 

@@ -20,6 +20,17 @@
 
 namespace rigidref::detail {
 
+// An integer of at most R's precision (or a power of two) as R, exactly:
+// Boost's conversion for cpp_bin_float (exact for such integers), else
+// integer_to. D-EPA-22
+template <class R>
+R mp_exact_integer(const big_int& m) {
+  if constexpr (is_cpp_bin_float_v<R>)
+    return R(m);
+  else
+    return integer_to<R>(m);
+}
+
 // About floor(sqrt(N)) for N > 0: Newton steps from a 53-bit start, each
 // doubling the correct bits, until they cover sqrt(N)'s (a candidate only;
 // the caller's test decides).
@@ -87,7 +98,7 @@ bool mp_sqrt_quotient(big_int num, const big_int& den, long e2, T& out) {
     rhs <<= -E;
   }
   if (!(lhs_l < rhs && rhs < lhs_h)) return false;
-  out = ldexp(integer_to<T>(Y), static_cast<int>(e));
+  out = ldexp(mp_exact_integer<T>(Y), static_cast<int>(e));
   ++mp_route_stats().sqrt_proved;
   return true;
 }
