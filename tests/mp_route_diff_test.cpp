@@ -9,8 +9,11 @@
 // pair B = -A shifted by a tiny amount (near touching, parallel edges), and
 // -A in T shifted by 2^-54..2^-103 (beyond double: the input bounds decide).
 // EPA's axis minimum in double and its values from a frame (D-EPA-20, 21) are
-// counted in `epa_axis` and `frame_values`. Also the two building blocks alone: mp_to_exact against to_exact, and the
-// narrowing rounding against round_to through the rational, ties included.
+// counted in `epa_axis` and `frame_values`, the proved roots of D-EPA-22 in
+// `sqrt_proved`, GJK's support searches in double (D-GJK-27) in `support`.
+// Also the building blocks alone: mp_to_exact against to_exact, the
+// narrowing rounding against round_to through the rational, ties included,
+// and the proved roots against the accumulator's and Boost's.
 // CI runs a few hundred queries; the sweep is the hidden test "[.mp-route-sweep]".
 #include "rigidref/epa.hpp"
 #include "rigidref/gjk.hpp"
@@ -177,7 +180,8 @@ struct route_use {
     s << "containment in double " << now.containment - before.containment << ", separation in double "
       << now.separation - before.separation << ", narrowing roundings " << now.narrow_rounding - before.narrow_rounding << ", frame values "
       << now.frame_values - before.frame_values << ", EPA axes in double " << now.epa_axis - before.epa_axis
-      << ", roots proved " << now.sqrt_proved - before.sqrt_proved;
+      << ", roots proved " << now.sqrt_proved - before.sqrt_proved << ", supports in double "
+      << now.support - before.support;
     return s.str();
   }
   // The corpus's roots are all proved (D-EPA-22), so it needs no narrowing.
@@ -185,7 +189,8 @@ struct route_use {
     const auto& now = detail::mp_route_stats();
     return now.containment > before.containment && now.separation > before.separation &&
            (!narrowing || now.narrow_rounding > before.narrow_rounding) && now.frame_values > before.frame_values &&
-           now.epa_axis > before.epa_axis && now.sqrt_proved > before.sqrt_proved;
+           now.epa_axis > before.epa_axis && now.sqrt_proved > before.sqrt_proved &&
+           now.support > before.support;
   }
 };
 
@@ -295,6 +300,36 @@ long roots(verify::rng& g, long count) {
   return proved;
 }
 
+// D-GJK-27: the filtered support search against support_index in T, on
+// vertices spread along a line across a random direction d and moved along
+// d by 2^-40..2^-100 (full significands): near ties the double inputs
+// cannot resolve. Returns how many searches were proved.
+template <class T>
+long supports(verify::rng& g, long count) {
+  long proved = 0;
+  for (long k = 0; k < count; ++k) {
+    const T dx = random_full<T>(g, 0) * (k % 2 ? 1 : -1), dy = random_full<T>(g, -1) * (k % 3 ? 1 : -1);
+    const vec2<T> d{dx, dy}, along{T(-dy), dx};
+    std::vector<vec2<T>> v;
+    const int n = verify::uniform_int(g, 3, 9);
+    for (int i = 0; i < n; ++i) {
+      const T t = T(verify::uniform(g, -4.0, 4.0));
+      using std::ldexp;
+      using boost::multiprecision::ldexp;
+      const T h = ldexp(random_full<T>(g, 0), -verify::uniform_int(g, 40, 100)) * (i % 2 ? 1 : -1);
+      v.push_back({T(T(1) + t * along.x + h * d.x), T(T(2) + t * along.y + h * d.y)});
+    }
+    detail::fvec<double> fd;
+    REQUIRE(detail::mp_filtered_point(d, fd));
+    std::size_t fast = 0;
+    if (detail::mp_filtered_support_index(std::span<const vec2<T>>(v), fd, fast)) {
+      ++proved;
+      REQUIRE(fast == support_index(std::span<const vec2<T>>(v), d));
+    }
+  }
+  return proved;
+}
+
 template <class T>
 void building_blocks(long count) {
   using A = accumulator<T>;
@@ -324,6 +359,7 @@ void building_blocks(long count) {
   quotients<T>(g, count / 4);
   quotients<W>(g, count / 4);
   CHECK(roots<T>(g, count / 2) > count / 2);
+  CHECK(supports<T>(g, count / 2) > count / 20);
 }
 
 }  // namespace
