@@ -283,7 +283,8 @@ bool mp_epa_axis_values(const mp_epa_filter<T>& f, mp_axis_cand& c, epa_result<T
   // vertex itself and the vertex -+ (o / n2) n, numerators at scale 2^(3k).
   const big_int& vx = vertex_a ? X[8] : X[10];
   const big_int& vy = vertex_a ? X[9] : X[11];
-  const vec2<T> rv{round_quotient<T>(vx, big_int(1), k), round_quotient<T>(vy, big_int(1), k)};
+  const vec2<T>& vertex = vertex_a ? va : vb;  // RN_T of an input is itself, +0 for a zero
+  const vec2<T> rv{vertex.x == 0 ? T(0) : vertex.x, vertex.y == 0 ? T(0) : vertex.y};
   const big_int wx = o * nx, wy = o * ny;
   const vec2<T> ro{round_quotient<T>(vertex_a ? big_int(vx * n2 - wx) : big_int(vx * n2 + wx), n2, k),
                    round_quotient<T>(vertex_a ? big_int(vy * n2 - wy) : big_int(vy * n2 + wy), n2, k)};

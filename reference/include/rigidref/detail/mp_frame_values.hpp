@@ -46,6 +46,18 @@ R round_quotient(big_int num, big_int den, long e2) {
   const long ulp_exp = (e < min_exp ? min_exp : e) - (p - 1);
   // m = floor(num / den * 2^(e2 - ulp_exp)).
   const long shift = e2 - ulp_exp;
+  if (den == 1) {  // a dyadic value: the same m and remainder test by shifts
+    const unsigned drop = shift < 0 ? static_cast<unsigned>(-shift) : 0u;
+    big_int m = shift >= 0 ? big_int(num << shift) : big_int(num >> drop);
+    if (drop > 0) {
+      const bool half = bit_test(num, drop - 1);
+      const bool rest = lsb(num) < drop - 1;
+      if (half && (rest || (m & 1) != 0)) m += 1;
+    }
+    if (m == 0) return negative ? R(-0.0) : R(0);
+    const R result = ldexp(mp_exact_integer<R>(m), static_cast<int>(ulp_exp));
+    return negative ? R(-result) : result;
+  }
   if (shift >= 0) num <<= shift;
   else den <<= -shift;
   big_int m = num / den;
@@ -146,7 +158,8 @@ bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     };
     *normal = {unit(sx), unit(sy)};
   }
-  const vec2<T> rv{round_quotient<T>(vx, big_int(1), k), round_quotient<T>(vy, big_int(1), k)};
+  // RN_T of the vertex is the vertex (+0 for a zero, as round_to gives).
+  const vec2<T> rv{v.x == 0 ? T(0) : v.x, v.y == 0 ? T(0) : v.y};
   const vec2<T> ro{round_quotient<T>(ox, L, k), round_quotient<T>(oy, L, k)};
   pa = vertex_on_a ? rv : ro;
   pb = vertex_on_a ? ro : rv;
