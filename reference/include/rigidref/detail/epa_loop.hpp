@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rigidref/detail/mp_sqrt.hpp"
+#include "rigidref/detail/mp_support.hpp"
 
 #include "rigidref/detail/fp_begin.hpp"
 
@@ -161,7 +162,7 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
       return run;
     }
     ++run.iterations;
-    const minkowski_point<T> s = minkowski_support(a, b, faces[j].normal);  // D-EPA-3
+    const minkowski_point<T> s = any_minkowski_support(a, b, faces[j].normal);  // D-EPA-3; mp: D-GJK-27
     const T sd = dot(faces[j].normal, s.w) / faces[j].len;
     const minkowski_point<T>& p0 = faces[j].start;
     const minkowski_point<T>& p1 = faces[(j + 1) % m].start;

@@ -73,6 +73,16 @@ minkowski_point<T> mp_minkowski_support(std::span<const vec2<T>> a, std::span<co
   return {a[ia] - b[ib], ia, ib};
 }
 
+// minkowski_support for EPA's loop: the filtered search for mp types
+// (D-GJK-27), minkowski_support itself for every other type.
+template <class T>
+minkowski_point<T> any_minkowski_support(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const vec2<T>& d) {
+  if constexpr (is_cpp_bin_float_v<T>)
+    return mp_minkowski_support(a, b, d);
+  else
+    return minkowski_support(a, b, d);
+}
+
 }  // namespace rigidref::detail
 
 #include "rigidref/detail/fp_end.hpp"
