@@ -11,6 +11,9 @@
 #include <cmath>
 #include <vector>
 
+#include "rigidref/detail/mp_sqrt.hpp"
+#include "rigidref/detail/mp_support.hpp"
+
 #include "rigidref/detail/fp_begin.hpp"
 
 namespace rigidref::detail {
@@ -120,7 +123,7 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
       if (!f.fresh) {
         const vec2<T> e = faces[(i + 1) % m].start.w - f.start.w;
         f.normal = {e.y, T(-e.x)};  // outward for a counter-clockwise polygon
-        f.len = sqrt(dot(f.normal, f.normal));
+        f.len = rounded_sqrt(T(dot(f.normal, f.normal)));  // sqrt; mp: D-EPA-22
         f.dist = f.len > 0 ? T(dot(f.normal, f.start.w) / f.len) : T(0);  // D-EPA-2
         f.fresh = true;
       }
@@ -159,7 +162,7 @@ epa_run<T> epa_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
       return run;
     }
     ++run.iterations;
-    const minkowski_point<T> s = minkowski_support(a, b, faces[j].normal);  // D-EPA-3
+    const minkowski_point<T> s = any_minkowski_support(a, b, faces[j].normal);  // D-EPA-3; mp: D-GJK-27
     const T sd = dot(faces[j].normal, s.w) / faces[j].len;
     const minkowski_point<T>& p0 = faces[j].start;
     const minkowski_point<T>& p1 = faces[(j + 1) % m].start;

@@ -11,6 +11,7 @@
 #include "rigidref/detail/epa_sat_lean.hpp"
 #include "rigidref/detail/epa_values.hpp"
 #include "rigidref/detail/gjk_values.hpp"
+#include "rigidref/detail/mp_epa.hpp"
 #include "rigidref/filter.hpp"
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -37,6 +38,7 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
         return require_finite_result(out);
       }
     }
+    if (mp_epa_separated<T>(c, ra, rb, out)) return require_finite_result(out);  // D-EPA-21
     const separated_exact e = separated_exact_of(c, ra, rb);
     const exact_pair& closest = e.closest;
     const exact& d2 = closest.d2;
@@ -91,7 +93,8 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
         }
         ax_ = f.exact_of(best);
       } else {
-        ax_ = epa_exact_axis(c.A(), c.B(), run);
+        if (mp_epa_overlap<T>(c, a, b, run, ra, rb, ax_, out)) return require_finite_result(out);  // D-EPA-20
+        if (!ax_) ax_ = epa_exact_axis(c.A(), c.B(), run);
       }
       if (ax_->o < 0) fallback = true;  // impossible once GJK proved the overlap; kept as a guard
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "rigidref/detail/collision_common.hpp"
+#include "rigidref/detail/mp_support.hpp"
 #include "rigidref/predicates.hpp"
 #include "rigidref/support.hpp"
 
@@ -166,6 +167,8 @@ RIGIDREF_HOT minkowski_point<T> loop_support(std::span<const vec2<T>> a, std::sp
     const std::size_t ia = support_index_select(a, d);
     const std::size_t ib = support_index_select(b, -d);
     return {a[ia] - b[ib], ia, ib};
+  } else if constexpr (is_cpp_bin_float_v<T>) {
+    return mp_minkowski_support(a, b, d);  // the same index, filtered: D-GJK-27
   } else {
     return minkowski_support(a, b, d);
   }

@@ -10,9 +10,11 @@
 #include "rigidref/detail/collision_common.hpp"
 #include "rigidref/detail/mp_inputs.hpp"
 #include "rigidref/detail/mp_round.hpp"
+#include "rigidref/detail/mp_sqrt.hpp"
 
 #include <array>
 #include <limits>
+#include <optional>
 #include <span>
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -44,13 +46,25 @@ R round_quotient(big_int num, big_int den, long e2) {
   const long ulp_exp = (e < min_exp ? min_exp : e) - (p - 1);
   // m = floor(num / den * 2^(e2 - ulp_exp)).
   const long shift = e2 - ulp_exp;
+  if (den == 1) {  // a dyadic value: the same m and remainder test by shifts
+    const unsigned drop = shift < 0 ? static_cast<unsigned>(-shift) : 0u;
+    big_int m = shift >= 0 ? big_int(num << shift) : big_int(num >> drop);
+    if (drop > 0) {
+      const bool half = bit_test(num, drop - 1);
+      const bool rest = lsb(num) < drop - 1;
+      if (half && (rest || (m & 1) != 0)) m += 1;
+    }
+    if (m == 0) return negative ? R(-0.0) : R(0);
+    const R result = ldexp(mp_exact_integer<R>(m), static_cast<int>(ulp_exp));
+    return negative ? R(-result) : result;
+  }
   if (shift >= 0) num <<= shift;
   else den <<= -shift;
   big_int m = num / den;
   const big_int twice_rem = (num - m * den) * 2;
   if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
   if (m == 0) return negative ? R(-0.0) : R(0);
-  const R result = ldexp(detail::integer_to<R>(m), static_cast<int>(ulp_exp));
+  const R result = ldexp(mp_exact_integer<R>(m), static_cast<int>(ulp_exp));
   return negative ? R(-result) : result;
 }
 
@@ -96,10 +110,11 @@ bool mp_to_frame(const std::array<const T*, N>& xs, std::array<big_int, N>& out,
 // mp_pair_of_features), without radii: distance and closest points rounded as
 // distance_from_core rounds them from the exact pair (D-GJK-8, D-GJK-9 with
 // ra = rb = 0): distance = RN_T(sqrt_W(RN_W(d2)) - 0 - 0), points RN_T(p),
-// RN_T(q). False when the frame is refused.
+// RN_T(q). With `normal`, also EPA's unit normal of n = q - p as unit_rounded
+// rounds it (D-EPA-21). False when the frame is refused.
 template <class T>
 bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const feature& fa,
-                         const feature& fb, T& distance, vec2<T>& pa, vec2<T>& pb) {
+                         const feature& fb, T& distance, vec2<T>& pa, vec2<T>& pb, vec2<T>* normal = nullptr) {
   using A = accumulator<T>;
   using W = typename A::type;
   // The points: v (a vertex), and either a vertex w or an edge [e0, e1].
@@ -124,10 +139,27 @@ bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     oy = X[3] * L + t * ey;
   }
   const big_int nx = ox - vx * L, ny = oy - vy * L;  // (other - v) L
-  const W d2 = round_quotient<W>(big_int(nx * nx + ny * ny), big_int(L * L), 2 * k);
-  const W d = A::sqrt(d2) - A::from(T(0)) - A::from(T(0));
-  distance = round_accumulated<T>(d);
-  const vec2<T> rv{round_quotient<T>(vx, big_int(1), k), round_quotient<T>(vy, big_int(1), k)};
+  const big_int N2 = nx * nx + ny * ny, L2 = L * L;
+  // The W route's square root, formed only when D-EPA-22 does not decide.
+  std::optional<W> len;
+  auto root = [&]() -> const W& {
+    if (!len) len = A::sqrt(round_quotient<W>(N2, L2, 2 * k));
+    return *len;
+  };
+  if (!mp_sqrt_quotient<T>(N2, L2, 2 * k, distance))  // D-EPA-22
+    distance = round_accumulated<T>(root() - A::from(T(0)) - A::from(T(0)));
+  if (normal) {  // n = q - p = +-(nx, ny) / L: RN_T(RN_W(n_i) / sqrt_W(RN_W(|n|^2)))
+    const big_int sx = vertex_on_a ? nx : big_int(-nx), sy = vertex_on_a ? ny : big_int(-ny);
+    auto unit = [&](const big_int& x) {  // sign(x) sqrt(x^2 / N2), D-EPA-22
+      if (x == 0) return T(0);
+      T r;
+      if (mp_sqrt_quotient<T>(big_int(x * x), N2, 0, r)) return x < 0 ? T(-r) : r;
+      return round_accumulated<T>(round_quotient<W>(x, L, k) / root());
+    };
+    *normal = {unit(sx), unit(sy)};
+  }
+  // RN_T of the vertex is the vertex (+0 for a zero, as round_to gives).
+  const vec2<T> rv{v.x == 0 ? T(0) : v.x, v.y == 0 ? T(0) : v.y};
   const vec2<T> ro{round_quotient<T>(ox, L, k), round_quotient<T>(oy, L, k)};
   pa = vertex_on_a ? rv : ro;
   pb = vertex_on_a ? ro : rv;

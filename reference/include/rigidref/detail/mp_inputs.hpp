@@ -11,6 +11,7 @@
 #include "rigidref/filter.hpp"
 #include "rigidref/scalar.hpp"
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <span>
@@ -22,7 +23,8 @@ namespace rigidref::detail {
 // How often the mp route's steps proved their answer in this thread (for
 // tests and the report; the answers never depend on them).
 struct mp_route_counters {
-  std::uint64_t containment = 0, separation = 0, narrow_rounding = 0, frame_values = 0;
+  std::uint64_t containment = 0, separation = 0, narrow_rounding = 0, frame_values = 0, epa_axis = 0,
+                sqrt_proved = 0, support = 0;
 };
 inline mp_route_counters& mp_route_stats() {
   static thread_local mp_route_counters c;
@@ -98,8 +100,11 @@ bool mp_filtered_input(const T& x, fv<double>& out) {
   else
     m = (l1 << (64 - shift)) | (l0 >> shift);
   m &= (std::uint64_t(1) << 53) - 1;
-  const double d = std::ldexp(static_cast<double>(m), static_cast<int>(E - 52));  // exact: 53 bits, normal
-  out = {x.backend().sign() ? -d : d, std::ldexp(1.0, static_cast<int>(E - 52))};
+  // 2^(E - 52) exactly: from its bits when normal, else ldexp.
+  const double scale = E - 52 >= -1022 ? std::bit_cast<double>(static_cast<std::uint64_t>(E - 52 + 1023) << 52)
+                                       : std::ldexp(1.0, static_cast<int>(E - 52));
+  const double d = static_cast<double>(m) * scale;  // exact: 53 bits, |d| >= 2^-1000, normal
+  out = {x.backend().sign() ? -d : d, scale};
   return true;
 }
 
