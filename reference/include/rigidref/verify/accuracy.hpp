@@ -56,7 +56,7 @@ double relative_error_eps(const T& computed, const exact& truth) {
     if (N == 0) return std::numeric_limits<double>::infinity();
     if (diff < 0) diff = -diff;
     return static_cast<double>(
-        detail::round_ratio_to<double>(big_int(diff * denominator(eps)), big_int(cd * abs(N) * numerator(eps)), false));
+        rigidref::detail::round_ratio_to<double>(big_int(diff * denominator(eps)), big_int(cd * abs(N) * numerator(eps)), false));
   }
 }
 
