@@ -28,11 +28,12 @@ namespace rigidref {
 
 // ---- binary float -> exact -----------------------------------------------
 
+namespace detail {
+
+// The exact value of a finite x, peeled 32 bits at a time (any binary T).
 template <class T>
-exact to_exact(const T& x) {
-  if constexpr (is_exact_v<T>) {
-    return x;
-  } else {
+exact to_exact_by_chunks(const T& x) {
+  {
     using std::floor;
     using std::frexp;
     using std::isfinite;
@@ -62,6 +63,42 @@ exact to_exact(const T& x) {
     if (p >= 0) q *= exact(big_int(1) << p);
     else q /= exact(big_int(1) << (-p));
     return x < 0 ? exact(-q) : q;
+  }
+}
+
+// The exact value of a finite builtin x (float, double, long double: at most
+// 64 significand bits): its significand as one integer with the trailing
+// zeros dropped, n 2^s with n odd, so n / 2^-s is already in lowest terms
+// (D-PRED-5).
+template <class T>
+exact builtin_to_exact(const T& x) {
+  static_assert(std::numeric_limits<T>::digits <= 64);
+  using std::frexp;
+  using std::isfinite;
+  using std::ldexp;
+  if (!isfinite(x)) throw invalid_input("non-finite value has no exact rational value");
+  if (x == 0) return exact(0);
+  int e = 0;
+  const T m = frexp(x < 0 ? T(-x) : x, &e);  // m in [0.5, 1), exact
+  constexpr int p = std::numeric_limits<T>::digits;
+  std::uint64_t n = static_cast<std::uint64_t>(ldexp(m, p));  // m 2^p < 2^64, an integer, exact
+  const int tz = __builtin_ctzll(n);
+  n >>= tz;
+  const int s = e - p + tz;  // |x| = n 2^s
+  exact q = s >= 0 ? exact(big_int(n) << s) : exact(big_int(n), big_int(1) << -s);
+  return x < 0 ? exact(-q) : q;
+}
+
+}  // namespace detail
+
+template <class T>
+exact to_exact(const T& x) {
+  if constexpr (is_exact_v<T>) {
+    return x;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return detail::builtin_to_exact(x);
+  } else {
+    return detail::to_exact_by_chunks(x);
   }
 }
 
@@ -134,6 +171,23 @@ T round_to(const exact& q) {
   } else {
     if (q == 0) return T(0);
     const bool negative = q < 0;
+    // A dyadic q = n / 2^k with |n| < 2^min(p, 64) and its exponent in the
+    // normal range is a number of T: T(n) 2^-k, no division (D-PRED-4).
+    const auto& num = q.backend().data().numerator();
+    const auto& den = q.backend().data().denominator();
+    const unsigned long n_top = static_cast<unsigned long>(bmp::backends::eval_msb_imp(num.backend()));
+    const unsigned long k = static_cast<unsigned long>(bmp::backends::eval_msb_imp(den.backend()));
+    if (n_top < 64 && static_cast<long>(n_top) < std::numeric_limits<T>::digits &&
+        bmp::backends::eval_lsb(den.backend()) == k) {
+      const long e = static_cast<long>(n_top) - static_cast<long>(k);  // q in [2^e, 2^(e+1))
+      if (e >= std::numeric_limits<T>::min_exponent - 1 && e <= std::numeric_limits<T>::max_exponent - 1) {
+        using std::ldexp;
+        using boost::multiprecision::ldexp;
+        const std::uint64_t magnitude = static_cast<std::uint64_t>(*num.backend().limbs());
+        const T x = ldexp(T(magnitude), -static_cast<int>(k));
+        return negative ? T(-x) : x;
+      }
+    }
     const exact a = negative ? exact(-q) : q;
     return detail::round_ratio_to<T>(numerator(a), denominator(a), negative);
   }

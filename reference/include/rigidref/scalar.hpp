@@ -16,6 +16,160 @@
 
 #include "rigidref/detail/fp_begin.hpp"
 
+// Comparisons of `exact` (rigidref::exact below) by cross-multiplication.
+// Boost 1.74's rational_adaptor compares through boost::rational's
+// operator<, which expands both numbers into continued fractions (one big
+// division per term, the whole expansion when the numbers are equal), and
+// its default ==, <, > call that up to twice. These overloads, found by
+// argument-dependent lookup before Boost's templates (an exact non-template
+// match), decide the same order from the signs, the bit lengths and at most
+// two products (D-PRED-2). boost::rational keeps num/den in lowest terms with
+// den > 0, so equality is equality of the two parts.
+namespace boost::multiprecision::backends {
+
+namespace rigidref_exact_order {
+using backend = rational_adaptor<cpp_int_backend<>>;
+using integer = backend::integer_type;
+
+// -1, 0 or 1 as x <, =, > y (den > 0 both; D-PRED-2).
+inline int compare(const boost::rational<integer>& x, const boost::rational<integer>& y) {
+  const integer& xn = x.numerator();
+  const integer& xd = x.denominator();
+  const integer& yn = y.numerator();
+  const integer& yd = y.denominator();
+  const int sx = xn.sign(), sy = yn.sign();
+  if (sx != sy) return sx < sy ? -1 : 1;
+  if (sx == 0) return 0;
+  if (xd == yd) return xn.compare(yn);
+  // Same sign s: x < y iff xn yd < yn xd. With m = msb, 2^(m(a)+m(b)) <=
+  // |a b| < 2^(m(a)+m(b)+2): bit lengths two apart decide the magnitudes.
+  // eval_msb_imp: the top bit of the magnitude (msb() rejects negatives).
+  const long bx = static_cast<long>(eval_msb_imp(xn.backend())) + static_cast<long>(eval_msb_imp(yd.backend()));
+  const long by = static_cast<long>(eval_msb_imp(yn.backend())) + static_cast<long>(eval_msb_imp(xd.backend()));
+  if (bx >= by + 2) return sx;   // |x| > |y|
+  if (by >= bx + 2) return -sx;  // |x| < |y|
+  const integer l = xn * yd;
+  const integer r = yn * xd;
+  return l.compare(r);
+}
+
+// x against an integer i (den > 0).
+inline int compare(const boost::rational<integer>& x, long long i) {
+  const integer& xn = x.numerator();
+  const int sx = xn.sign(), si = i < 0 ? -1 : (i > 0 ? 1 : 0);
+  if (sx != si) return sx < si ? -1 : 1;
+  if (sx == 0) return 0;
+  if (x.denominator() == 1) return xn.compare(i);
+  const integer r = integer(i) * x.denominator();
+  return xn.compare(r);
+}
+
+}  // namespace rigidref_exact_order
+
+inline bool eval_lt(const rational_adaptor<cpp_int_backend<>>& a, const rational_adaptor<cpp_int_backend<>>& b) {
+  return rigidref_exact_order::compare(a.data(), b.data()) < 0;
+}
+inline bool eval_gt(const rational_adaptor<cpp_int_backend<>>& a, const rational_adaptor<cpp_int_backend<>>& b) {
+  return rigidref_exact_order::compare(a.data(), b.data()) > 0;
+}
+inline bool eval_eq(const rational_adaptor<cpp_int_backend<>>& a, const rational_adaptor<cpp_int_backend<>>& b) {
+  return a.data().numerator() == b.data().numerator() && a.data().denominator() == b.data().denominator();
+}
+inline bool eval_lt(const rational_adaptor<cpp_int_backend<>>& a, long long i) {
+  return rigidref_exact_order::compare(a.data(), i) < 0;
+}
+inline bool eval_gt(const rational_adaptor<cpp_int_backend<>>& a, long long i) {
+  return rigidref_exact_order::compare(a.data(), i) > 0;
+}
+inline bool eval_eq(const rational_adaptor<cpp_int_backend<>>& a, long long i) {
+  return a.data().denominator() == 1 && a.data().numerator().compare(i) == 0;
+}
+
+
+// The gcd of two integers of more than two limbs by Lehmer's algorithm
+// (Knuth, TAOCP vol. 2, 4.5.2, Algorithm L): the Euclidean quotients from the
+// leading 62 bits while they are provably the true ones, applied to the full
+// numbers as one 2x2 step. Boost 1.74's binary gcd shifts and subtracts the
+// full numbers about once per bit; rational arithmetic calls it after every
+// operation. The gcd is unique, so the result is Boost's (D-PRED-3); the
+// small cases go to Boost's own.
+namespace rigidref_exact_order {
+
+using gcd_backend = cpp_int_backend<>;
+using gcd_int = number<gcd_backend, et_off>;
+
+inline void boost_gcd(gcd_backend& result, const gcd_backend& a, const gcd_backend& b) {
+  eval_gcd<0u, 0u, signed_magnitude, unchecked, std::allocator<limb_type>>(result, a, b);
+}
+
+inline void lehmer_gcd(gcd_backend& result, const gcd_backend& a, const gcd_backend& b) {
+  if (a.size() <= 2 && b.size() <= 2) return boost_gcd(result, a, b);
+  gcd_int u, v;
+  u.backend() = a;
+  v.backend() = b;
+  if (u.sign() < 0) u = -u;
+  if (v.sign() < 0) v = -v;
+  if (u < v) u.swap(v);
+  if (v.sign() == 0) {
+    result = u.backend();
+    return;
+  }
+  __extension__ typedef __int128 wide;
+  while (v.backend().size() > 2) {
+    // u >= v > 0. uh, vh: the leading bits of u and v at the same shift,
+    // uh < 2^62 (D-PRED-3).
+    const unsigned bits = static_cast<unsigned>(msb(u)) + 1u;
+    const unsigned k = bits > 62u ? bits - 62u : 0u;
+    wide uh = static_cast<wide>(static_cast<long long>(static_cast<unsigned long long>(gcd_int(u >> k))));
+    wide vh = static_cast<wide>(static_cast<long long>(static_cast<unsigned long long>(gcd_int(v >> k))));
+    wide A = 1, B = 0, C = 0, D = 1;
+    for (;;) {
+      if (vh + C <= 0 || vh + D <= 0 || uh + A < 0 || uh + B < 0) break;
+      const wide q = (uh + A) / (vh + C);
+      if (q != (uh + B) / (vh + D)) break;
+      wide t = A - q * C;
+      A = C;
+      C = t;
+      t = B - q * D;
+      B = D;
+      D = t;
+      t = uh - q * vh;
+      uh = vh;
+      vh = t;
+    }
+    if (B == 0) {
+      gcd_int r = u % v;
+      u.swap(v);
+      v.swap(r);
+    } else {
+      // A unimodular step (A D - B C = +-1): the gcd is kept whatever the
+      // signs; with the true quotients both results are >= 0 (D-PRED-3).
+      gcd_int x = gcd_int(static_cast<long long>(A)) * u + gcd_int(static_cast<long long>(B)) * v;
+      gcd_int y = gcd_int(static_cast<long long>(C)) * u + gcd_int(static_cast<long long>(D)) * v;
+      if (x.sign() < 0) x = -x;
+      if (y.sign() < 0) y = -y;
+      if (x < y) x.swap(y);
+      u.swap(x);
+      v.swap(y);
+    }
+    if (v.sign() == 0) {
+      result = u.backend();
+      return;
+    }
+  }
+  // v has at most two limbs: one remainder brings u there too.
+  gcd_int r = u % v;
+  boost_gcd(result, v.backend(), r.backend());
+}
+
+}  // namespace rigidref_exact_order
+
+inline void eval_gcd(cpp_int_backend<>& result, const cpp_int_backend<>& a, const cpp_int_backend<>& b) {
+  rigidref_exact_order::lehmer_gcd(result, a, b);
+}
+
+}  // namespace boost::multiprecision::backends
+
 namespace rigidref {
 
 namespace bmp = boost::multiprecision;

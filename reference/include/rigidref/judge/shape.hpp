@@ -82,14 +82,15 @@ convex_shape<T> make_shape(const shape& s) {
 inline exact size_of(const shape& s) {
   exact size = 2 * (s.radius < 0 ? exact(-s.radius) : s.radius);
   if (s.core.empty()) return size;
-  exact lo_x = s.core[0].x, hi_x = lo_x, lo_y = s.core[0].y, hi_y = lo_y;
+  // The extremes by address: no rational is copied until the two widths.
+  const exact *lo_x = &s.core[0].x, *hi_x = lo_x, *lo_y = &s.core[0].y, *hi_y = lo_y;
   for (const exact_point& p : s.core) {
-    lo_x = std::min(lo_x, p.x);
-    hi_x = std::max(hi_x, p.x);
-    lo_y = std::min(lo_y, p.y);
-    hi_y = std::max(hi_y, p.y);
+    if (p.x < *lo_x) lo_x = &p.x;
+    if (*hi_x < p.x) hi_x = &p.x;
+    if (p.y < *lo_y) lo_y = &p.y;
+    if (*hi_y < p.y) hi_y = &p.y;
   }
-  return std::max({size, exact(hi_x - lo_x), exact(hi_y - lo_y)});
+  return std::max({size, exact(*hi_x - *lo_x), exact(*hi_y - *lo_y)});
 }
 
 inline exact_point exact_of(const vec2<mp100>& p) { return {to_exact(p.x), to_exact(p.y)}; }

@@ -1,0 +1,126 @@
+// The order and the gcd of `exact` (scalar.hpp; D-PRED-2, D-PRED-3) against
+// Boost's own: comparisons against boost::rational's operator< and
+// operator== (continued fractions), which Boost's default comparisons used
+// before, on every pair, equal values, equal denominators, integers, zero
+// and either sign included; the gcd against Boost's binary gcd.
+#include "rigidref/scalar.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <random>
+#include <utility>
+#include <vector>
+
+// This file's names stay apart from the other files of its test program,
+// which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
+namespace exact_order_test {
+
+using namespace rigidref;
+
+namespace {
+
+// An integer of up to `limbs` random 64-bit limbs, often small, either sign.
+big_int random_integer(std::mt19937_64& g, int limbs) {
+  big_int n = 0;
+  const int k = std::uniform_int_distribution<int>(0, limbs)(g);
+  for (int i = 0; i < k; ++i) n = (n << 64) + big_int(g());
+  if (std::uniform_int_distribution<int>(0, 3)(g) == 0) n = big_int(std::uniform_int_distribution<int>(-3, 3)(g));
+  return std::uniform_int_distribution<int>(0, 1)(g) == 0 ? big_int(-n) : n;
+}
+
+exact random_rational(std::mt19937_64& g) {
+  big_int d = random_integer(g, 2);
+  if (d < 0) d = -d;  // boost::rational over cpp_int rejects a negative denominator
+  if (d == 0) d = 1;
+  if (std::uniform_int_distribution<int>(0, 4)(g) == 0) d = 1;  // integers
+  return exact(random_integer(g, 3), d);
+}
+
+// Partners of x: itself rebuilt, neighbours on its denominator, a value a
+// few parts in 2^200 away, its negation, and an unrelated value.
+std::vector<exact> partners(std::mt19937_64& g, const exact& x) {
+  const big_int n = numerator(x), d = denominator(x);
+  const big_int tiny = big_int(1) << 200;
+  return {exact(n * 7, d * 7), exact(n + 1, d), exact(n - 1, d), exact(n * tiny + 1, d * tiny),
+          exact(n * tiny - 1, d * tiny), exact(-x), exact(0), random_rational(g)};
+}
+
+// The comparisons of `exact` against boost::rational's operators on the
+// same values; returns the number of pairs checked.
+int check_pairs(std::uint64_t seed, int count) {
+  std::mt19937_64 g(seed);
+  int checked = 0;
+  for (int i = 0; i < count; ++i) {
+    const exact x = random_rational(g);
+    for (const exact& y : partners(g, x)) {
+      const auto& rx = x.backend().data();
+      const auto& ry = y.backend().data();
+      const bool lt = rx < ry, eq = rx == ry, gt = ry < rx;
+      INFO("x = " << x << ", y = " << y);
+      REQUIRE((x < y) == lt);
+      REQUIRE((x > y) == gt);
+      REQUIRE((x == y) == eq);
+      REQUIRE((x != y) == !eq);
+      REQUIRE((x <= y) == !gt);
+      REQUIRE((x >= y) == !lt);
+      for (const long long k : {0LL, 1LL, -1LL, 3LL, -7LL}) {
+        const exact ek(k);
+        const auto& rk = ek.backend().data();
+        REQUIRE((x < k) == (rx < rk));
+        REQUIRE((x > k) == (rk < rx));
+        REQUIRE((x == k) == (rx == rk));
+        REQUIRE((k < x) == (rk < rx));
+      }
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("exact comparisons agree with boost::rational's", "[exact][order]") {
+  CHECK(check_pairs(20261127, 3000) == 3000 * 8);
+}
+
+TEST_CASE("exact comparisons agree with boost::rational's, long sweep", "[.][exact][order][long]") {
+  CHECK(check_pairs(1, 200000) == 200000 * 8);
+}
+
+namespace {
+
+// gcd through the library's overload (Lehmer, D-PRED-3) against Boost's
+// binary gcd, on integers with a planted common factor, of 0..40 limbs,
+// either sign; returns the number of pairs checked.
+int check_gcds(std::uint64_t seed, int count) {
+  namespace be = boost::multiprecision::backends;
+  std::mt19937_64 g(seed);
+  int checked = 0;
+  for (int i = 0; i < count; ++i) {
+    const big_int common = random_integer(g, std::uniform_int_distribution<int>(0, 8)(g));
+    const int la = std::uniform_int_distribution<int>(0, 32)(g), lb = std::uniform_int_distribution<int>(0, 32)(g);
+    const big_int x = random_integer(g, la) * common, y = random_integer(g, lb) * common;
+    for (const auto& [a, b] : {std::pair{x, y}, std::pair{y, x}, std::pair{x, x}, std::pair{x, big_int(x + 1)}}) {
+      big_int want;
+      be::rigidref_exact_order::boost_gcd(want.backend(), a.backend(), b.backend());
+      const big_int got = gcd(a, b);
+      INFO("a = " << a << ", b = " << b);
+      REQUIRE(got == want);
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("exact gcd (Lehmer) agrees with Boost's binary gcd", "[exact][gcd]") {
+  CHECK(check_gcds(20261127, 1500) == 1500 * 4);
+}
+
+TEST_CASE("exact gcd (Lehmer) agrees with Boost's binary gcd, long sweep", "[.][exact][gcd][long]") {
+  CHECK(check_gcds(2, 100000) == 100000 * 4);
+}
+
+}  // namespace exact_order_test
