@@ -27,6 +27,9 @@
 #define RIGIDREF_MASS_FMA_DISPATCH 1
 #include <immintrin.h>
 #endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "rigidref/detail/fp_begin.hpp"
 
@@ -276,9 +279,19 @@ RIGIDREF_HOT T neighbour(T r, bool away) {
 // D-MASS-15: out = RN_T(exact) when |exact - (h + l)| <= err keeps the exact
 // value strictly closer to r = RN_T(h) than half the gap from r to its
 // neighbour on that side. False when that is not certain.
+// For T = W (double, long double), D-MASS-27: y - h lies in [lo, hi], and
+// RN is monotone, so RN(h + lo) = RN(h + hi) = h gives RN(y) = h.
 template <class T, class W>
 RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
   using std::abs;
+  if constexpr (std::is_same_v<T, W>) {
+    const W h = x.hi;
+    const W e = err * W(1 + 0x1p-20) + abs(x.lo) * W(0x1p-20);  // rounding l -+ e stays outside [l - err, l + err]
+    const W lo = x.lo - e, hi = x.lo + e;
+    if (!(abs(h) < std::numeric_limits<W>::max() && h != 0 && W(h + lo) == h && W(h + hi) == h)) return false;
+    out = h;
+    return true;
+  }
   const T r = static_cast<T>(x.hi);
   const W rw = W(r);
   if (!(abs(rw) <= W(std::numeric_limits<T>::max())) || r == 0) return false;
@@ -286,7 +299,9 @@ RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
   const T next = neighbour(r, (off < 0) == (r < 0));
   if (!(abs(next) <= std::numeric_limits<T>::max())) return false;  // beyond lies overflow
   const W half_gap = abs(W(next) - rw) / 2;  // exact
-  if (!(abs(off) * W(1 + 0x1p-20) + err < half_gap)) return false;
+  // D-MASS-26: the second test keeps y off the cell's edge on r's other side,
+  // where the gap may be half as wide (r a power of two).
+  if (!(abs(off) * W(1 + 0x1p-20) + err < half_gap && err < half_gap / 2)) return false;
   out = r;
   return true;
 }
@@ -352,6 +367,10 @@ struct rounded {
   bool all() const { return certified[0] && certified[1] && certified[2] && certified[3] && certified[4]; }
 };
 
+// The triangle's own formulas (detail/mass_triangle.hpp, D-MASS-26).
+template <class T, class W, bool F>
+bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out);
+
 // D-MASS-13..15. False when an input is outside the covered range (nothing
 // certified) or some output's bound straddles a rounding boundary (that
 // output not certified): the caller computes those exactly. Orientation either way; a zero or uncertain area is left to the
@@ -369,6 +388,7 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   if (!range_known)  // else polygon_basics_in_range has checked every coordinate
     for (const vec2<T>& p : v)
       if (!in_range(W(p.x)) || !in_range(W(p.y))) return false;
+  if (v.size() == 3) return try_triangle_mass<T, W, F>(v, amount, amount_is_density, out);  // D-MASS-26
 
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
   const sums<W> s = [&] {
@@ -485,6 +505,24 @@ RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
   using W = std::conditional_t<std::is_same_v<T, float>, double, T>;
   const std::size_t n = v.size();
   if (n < 3 || n > (std::size_t(1) << 20)) return false;
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, double> && sizeof(vec2<double>) == 2 * sizeof(double)) {
+    // The same tests on (x, y) pairs, without branches (D-MASS-27).
+    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffff));
+    const __m128d lo = _mm_set1_pd(0x1p-60), hi = _mm_set1_pd(0x1p60), zero = _mm_setzero_pd();
+    __m128d in = _mm_castsi128_pd(_mm_set1_epi64x(-1));  // lanes still in range
+    int repeated = 0;
+    __m128d prev = _mm_loadu_pd(&v[n - 1].x);  // the closing edge first
+    for (std::size_t i = 0; i < n; ++i) {
+      const __m128d p = _mm_loadu_pd(&v[i].x);
+      const __m128d a = _mm_and_pd(p, magnitude);  // NaN fails every comparison below
+      in = _mm_and_pd(in, _mm_and_pd(_mm_cmple_pd(a, hi), _mm_or_pd(_mm_cmpge_pd(a, lo), _mm_cmpeq_pd(a, zero))));
+      repeated |= _mm_movemask_pd(_mm_cmpeq_pd(p, prev)) == 3;
+      prev = p;
+    }
+    return _mm_movemask_pd(in) == 3 && !repeated;
+  }
+#endif
   bool ok = true;
   for (std::size_t i = 0; i + 1 < n; ++i)
     ok &= in_range(W(v[i].x)) & in_range(W(v[i].y)) & !(v[i] == v[i + 1]);
@@ -495,3 +533,5 @@ RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
 }  // namespace rigidref::detail::mass_filter
 
 #include "rigidref/detail/fp_end.hpp"
+
+#include "rigidref/detail/mass_triangle.hpp"  // try_triangle_mass, declared above

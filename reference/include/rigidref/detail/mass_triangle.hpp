@@ -1,0 +1,95 @@
+// The certified fast path of a triangle's mass properties (n = 3,
+// D-MASS-26): the triangle's own formulas, with no division by the area.
+// The centroid is (a + b + c) / 3 per coordinate and the inertia
+// mass (|P|^2 + |Q|^2 - P.Q) / 18 with P, Q the edges from v0; the area and
+// mass are D-MASS-13..14's values. Every output goes through the rounding
+// test of D-MASS-15 (a tied centroid through D-MASS-18), so a certified
+// output is the correctly rounded exact value, as the general filter's.
+#pragma once
+
+#include "rigidref/detail/hot.hpp"
+#include "rigidref/detail/mass_filter.hpp"
+#include "rigidref/vec2.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <span>
+
+#include "rigidref/detail/fp_begin.hpp"
+
+namespace rigidref::detail::mass_filter {
+
+// x / k for a normalised double word x and a small positive integer k (3,
+// 18): the quotient, the remainder x.hi - k qh by the exact TwoProd, one
+// more division; normalised. Error <= 6 u^2 |result.hi| (D-MASS-26).
+template <class W, bool F>
+RIGIDREF_HOT cw<W> div_small(const cw<W>& x, W k) {
+  const W qh = x.hi / k;
+  const cw<W> p = two_prod<W, F>(k, qh);
+  const W rem = W(x.hi - p.hi) - p.lo;  // x.hi - p.hi exact (Sterbenz)
+  return fast_two_sum(qh, W(W(rem + x.lo) / k));  // |ql| <= 3u |qh|
+}
+
+// A centroid coordinate (a + b + c) / 3, certified (D-MASS-26): the sum to
+// u^2 (|s1| + |s2|), then / 3; a tie by the side of the midpoint (D-MASS-18).
+template <class T, class W, bool F>
+RIGIDREF_HOT bool triangle_centroid(T a, T b, T c, T& result) {
+  using std::abs;
+  constexpr W u = std::numeric_limits<W>::epsilon() / 2;
+  const cw<W> s1 = two_sum(W(a), W(b));
+  const cw<W> s2 = two_sum(s1.hi, W(c));
+  const cw<W> g = div_small<W, F>(two_sum(s2.hi, W(s1.lo + s2.lo)), W(3));
+  const W err = 2 * (u * u) * ((abs(s1.hi) + abs(s2.hi)) / 3 + 6 * abs(g.hi)) + W(0x1p-1000);
+  return certain_rounding<T>(g, err, result) || triangle_centroid_by_midpoint<T, W, F>(a, b, c, g, err, result);
+}
+
+// D-MASS-26. Certifies the outputs it can (out.certified), true when all
+// five are: same contract as try_polygon_mass_with, whose range checks ran.
+template <class T, class W, bool F>
+RIGIDREF_HOT bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density,
+                                    rounded<T>& out) {
+  using std::abs;
+  constexpr W u = std::numeric_limits<W>::epsilon() / 2;
+  constexpr W u2 = u * u;
+  constexpr W tiny = W(0x1p-1000);  // as D-MASS-14
+  const W ox = W(v[0].x), oy = W(v[0].y);
+  const cw<W> px = two_sum(W(v[1].x), W(-ox)), py = two_sum(W(v[1].y), W(-oy));  // P = v1 - v0, exact
+  const cw<W> qx = two_sum(W(v[2].x), W(-ox)), qy = two_sum(W(v[2].y), W(-oy));  // Q = v2 - v0
+  // Twice the area: D-MASS-13's node c, (lambda, beta) = (4, 15).
+  const cw<W> c = add(mul<W, F>(px, qy), neg(mul<W, F>(py, qx)));
+  const W e_twice_area = 8 * 15 * u2 * (abs(px.hi * qy.hi) + abs(py.hi * qx.hi));
+  cw<W> a2 = normalise(c);
+  if (!(abs(a2.hi) > 4 * e_twice_area)) return false;  // zero, or its sign uncertain
+  if (a2.hi < 0) a2 = neg(a2);
+  const cw<W> area{a2.hi / 2, a2.lo / 2};
+  const W e_area = e_twice_area / 2;
+  const W amt = W(amount);
+  cw<W> mass{amt, 0};
+  W e_mass = 0;
+  if (amount_is_density) {  // as D-MASS-14
+    mass = normalise(mul<W, F>(area, cw<W>{amt, 0}));
+    e_mass = amt * e_area + 8 * u2 * amt * abs(area.hi);
+  }
+  // 18 per_area = |P|^2 + |Q|^2 - P.Q >= (|P|^2 + |Q|^2) / 2: no cancellation.
+  const cw<W> pp = add(mul<W, F>(px, px), mul<W, F>(py, py));
+  const cw<W> qq = add(mul<W, F>(qx, qx), mul<W, F>(qy, qy));
+  const cw<W> pq = add(mul<W, F>(px, qx), mul<W, F>(py, qy));
+  const cw<W> sq = normalise(add(add(pp, qq), neg(pq)));
+  const W e_sq = 512 * u2 * abs(sq.hi);
+  const cw<W> msq = normalise(mul<W, F>(mass, sq));
+  const W e_msq = e_mass * (2 * abs(sq.hi) + e_sq) + 2 * abs(mass.hi) * e_sq + 32 * u2 * abs(mass.hi) * abs(sq.hi);
+  const cw<W> inertia = div_small<W, F>(msq, W(18));
+  const W e_inertia = e_msq / 18 + 6 * u2 * abs(inertia.hi);
+  // D-MASS-15, each bound doubled for its own rounding, plus tiny.
+  out.certified[0] = certain_rounding<T>(area, 2 * e_area + tiny, out.area);
+  out.certified[1] = triangle_centroid<T, W, F>(v[0].x, v[1].x, v[2].x, out.centroid_x);
+  out.certified[2] = triangle_centroid<T, W, F>(v[0].y, v[1].y, v[2].y, out.centroid_y);
+  out.certified[3] = certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass);
+  out.certified[4] = certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
+  return out.all();
+}
+
+}  // namespace rigidref::detail::mass_filter
+
+#include "rigidref/detail/fp_end.hpp"
