@@ -113,19 +113,17 @@ RIGIDREF_HOT cw<W> fast_two_sum(W a, W b) {
   return {s, W(b - (s - a))};
 }
 
-// x / y on normalised double words, D-MASS-22: th = RN(x.hi / y.hi), the
-// remainder x - th y from the exact TwoProd (x.hi - p.hi exact by
-// Sterbenz), one more division, normalised by FastTwoSum. Relative error
-// <= 13u^2 (1 + O(u)) <= 16u^2, the figure D-MASS-14 uses; a shorter
-// dependency chain than JMP's Alg. 17 (D-EFT-5).
+// 1 / y for a normalised double word y, D-MASS-28 (D-MASS-22's division
+// with x = 1): th = RN(1 / y.hi), the remainder 1 - th y from the exact
+// TwoProd, times th instead of a second division. Relative error
+// <= 10u^2 (1 + O(u)) <= 16u^2, the figure D-MASS-14 uses; normalised.
 template <class W, bool F = false>
-RIGIDREF_HOT cw<W> div(const cw<W>& x, const cw<W>& y) {
-  const W th = x.hi / y.hi;
-  const cw<W> p = two_prod<W, F>(th, y.hi);  // th y.hi = p.hi + p.lo exactly
-  const W b = W(x.hi - p.hi) - p.lo;         // x.hi - th y.hi, rounded once
-  const W d = x.lo - rounded(W(th * y.lo));  // x.lo - th y.lo
-  const W tl = W(b + d) / y.hi;
-  return fast_two_sum(th, tl);  // |tl| <= 3u |th| (1 + O(u))
+RIGIDREF_HOT cw<W> reciprocal(const cw<W>& y) {
+  const W th = W(1) / y.hi;
+  const cw<W> p = two_prod<W, F>(th, y.hi);   // th y.hi = p.hi + p.lo exactly
+  const W b = W(W(1) - p.hi) - p.lo;          // 1 - th y.hi, rounded once
+  const W d = -rounded(W(th * y.lo));         // -th y.lo
+  return fast_two_sum(th, W(W(b + d) * th));  // |tl| <= 2u |th| (1 + O(u))
 }
 
 // The inputs the bounds of D-MASS-13..14 cover: every coordinate and the
@@ -152,7 +150,8 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
   const W ox = W(v[0].x), oy = W(v[0].y);
   const cw<W> px0 = two_sum(W(v[1].x), W(-ox)), py0 = two_sum(W(v[1].y), W(-oy));
   cw<W> px = px0, py = py0;
-  cw<W> pp = add(mul<W, F>(px, px), mul<W, F>(py, py));  // |P|^2
+  cw<W> ppx = mul<W, F>(px, px), ppy = mul<W, F>(py, py);  // Px^2, Py^2
+  cw<W> second_x, second_y;  // D-MASS-29: the second moment per axis
   W dx = abs(px.hi), dy = abs(py.hi);  // max |d.hi| per axis
   for (std::size_t i = 2; i < v.size(); ++i) {
     const cw<W> qx = two_sum(W(v[i].x), W(-ox)), qy = two_sum(W(v[i].y), W(-oy));
@@ -160,15 +159,18 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
     s.twice_area = add(s.twice_area, c);
     s.first_x = add(s.first_x, mul<W, F>(c, add(px, qx)));  // D-MASS-2
     s.first_y = add(s.first_y, mul<W, F>(c, add(py, qy)));
-    const cw<W> qq = add(mul<W, F>(qx, qx), mul<W, F>(qy, qy));
-    const cw<W> pq = add(mul<W, F>(px, qx), mul<W, F>(py, qy));
-    s.second = add(s.second, mul<W, F>(c, add(add(pp, pq), qq)));  // D-MASS-3
+    const cw<W> qqx = mul<W, F>(qx, qx), qqy = mul<W, F>(qy, qy);
+    const cw<W> bx = add(add(ppx, mul<W, F>(px, qx)), qqx), by = add(add(ppy, mul<W, F>(py, qy)), qqy);
+    second_x = add(second_x, mul<W, F>(c, bx));  // D-MASS-3, x part
+    second_y = add(second_y, mul<W, F>(c, by));
     dx = std::max(dx, W(abs(qx.hi)));
     dy = std::max(dy, W(abs(qy.hi)));
     px = qx;
     py = qy;
-    pp = qq;
+    ppx = qqx;
+    ppy = qqy;
   }
+  s.second = add(second_x, second_y);
   // D-MASS-21: per fan triangle, |Px||Qy| + |Py||Qx| <= 2 dx dy, |Px| + |Qx| <= 2 dx,
   // and the bracket of D-MASS-3 <= 3 (dx^2 + dy^2), all on the hi parts.
   const W m = W(v.size() - 2);
@@ -231,8 +233,8 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
   const __m128d neg_o = _mm_set_pd(-v[0].y, -v[0].x);
   xy::cw2 p = xy::two_sum(_mm_set_pd(v[1].y, v[1].x), neg_o);  // (px, py) = two_sum(v1 - v0)
   xy::cw2 first = {_mm_setzero_pd(), _mm_setzero_pd()};
-  const xy::cw2 p2 = xy::mul(p, p);
-  cw<double> pp = add(xy::lane(p2, 0), xy::lane(p2, 1));  // |P|^2
+  xy::cw2 second = {_mm_setzero_pd(), _mm_setzero_pd()};  // D-MASS-29: per axis
+  xy::cw2 p2 = xy::mul(p, p);  // (Px^2, Py^2)
   __m128d d = xy::abs(p.hi);  // max |d.hi| per axis
   for (std::size_t i = 2; i < v.size(); ++i) {
     const xy::cw2 q = xy::two_sum(_mm_set_pd(v[i].y, v[i].x), neg_o);
@@ -240,14 +242,13 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
     const cw<double> c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
     s.twice_area = add(s.twice_area, c);
     first = xy::add(first, xy::mul(xy::broadcast(c), xy::add(p, q)));  // D-MASS-2
-    const xy::cw2 q2 = xy::mul(q, q), pq2 = xy::mul(p, q);
-    const cw<double> qq = add(xy::lane(q2, 0), xy::lane(q2, 1));
-    const cw<double> pq = add(xy::lane(pq2, 0), xy::lane(pq2, 1));
-    s.second = add(s.second, mul<double, true>(c, add(add(pp, pq), qq)));  // D-MASS-3
+    const xy::cw2 q2 = xy::mul(q, q);
+    second = xy::add(second, xy::mul(xy::broadcast(c), xy::add(xy::add(p2, xy::mul(p, q)), q2)));  // D-MASS-3
     d = _mm_max_pd(d, xy::abs(q.hi));
     p = q;
-    pp = qq;
+    p2 = q2;
   }
+  s.second = add(xy::lane(second, 0), xy::lane(second, 1));
   s.first_x = xy::lane(first, 0);
   s.first_y = xy::lane(first, 1);
   const double dx = d[0], dy = d[1];
@@ -367,6 +368,46 @@ struct rounded {
   bool all() const { return certified[0] && certified[1] && certified[2] && certified[3] && certified[4]; }
 };
 
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+// certain_rounding<double> (T = W) on four values at once, D-MASS-27: the
+// same operations per lane, so the same answers; bit k of the result for
+// lane k. The FMA copy runs on processors with AVX (FMA implies it).
+__attribute__((target("fma"))) inline int certain_rounding4(const double (&hs)[4], const double (&ls)[4],
+                                                            const double (&errs)[4]) {
+  const __m256d h = _mm256_loadu_pd(hs), l = _mm256_loadu_pd(ls), err = _mm256_loadu_pd(errs);
+  const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
+  const __m256d e = err * _mm256_set1_pd(1 + 0x1p-20) + _mm256_and_pd(l, magnitude) * _mm256_set1_pd(0x1p-20);
+  const __m256d lo = l - e, hi = l + e;
+  const __m256d a = _mm256_and_pd(h, magnitude);
+  const __m256d finite_nonzero = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(std::numeric_limits<double>::max()),
+                                                             _CMP_LT_OQ),
+                                               _mm256_cmp_pd(a, _mm256_setzero_pd(), _CMP_GT_OQ));
+  const __m256d stays = _mm256_and_pd(_mm256_cmp_pd(h + lo, h, _CMP_EQ_OQ), _mm256_cmp_pd(h + hi, h, _CMP_EQ_OQ));
+  return _mm256_movemask_pd(_mm256_and_pd(finite_nonzero, stays));
+}
+#endif
+
+// The rounding test of D-MASS-15 (D-MASS-27 for T = W) on the five outputs
+// (area, centroid x and y, mass, inertia) with their final bounds.
+template <class T, class W, bool F>
+RIGIDREF_HOT void certify(const cw<W> (&x)[5], const W (&err)[5], rounded<T>& out) {
+  T* const value[5] = {&out.area, &out.centroid_x, &out.centroid_y, &out.mass, &out.inertia};
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  if constexpr (F && std::is_same_v<T, double>) {
+    const double hs[4] = {x[0].hi, x[1].hi, x[2].hi, x[3].hi}, ls[4] = {x[0].lo, x[1].lo, x[2].lo, x[3].lo};
+    const double errs[4] = {err[0], err[1], err[2], err[3]};
+    const int ok = certain_rounding4(hs, ls, errs);
+    for (int k = 0; k < 4; ++k) {
+      *value[k] = x[k].hi;
+      out.certified[k] = (ok >> k) & 1;
+    }
+    out.certified[4] = certain_rounding<T>(x[4], err[4], out.inertia);
+    return;
+  }
+#endif
+  for (int k = 0; k < 5; ++k) out.certified[k] = certain_rounding<T>(x[k], err[k], *value[k]);
+}
+
 // The triangle's own formulas (detail/mass_triangle.hpp, D-MASS-26).
 template <class T, class W, bool F>
 bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out);
@@ -405,7 +446,7 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W e_twice_area = 8 * (15 + 9 * m + mm1) * u2 * s.mag_area;
   const W e_first_x = 8 * (45 + 15 * m + mm1) * u2 * s.mag_first_x;
   const W e_first_y = 8 * (45 + 15 * m + mm1) * u2 * s.mag_first_y;
-  const W e_second = 8 * (105 + 23 * m + mm1) * u2 * s.mag_second;
+  const W e_second = 8 * (108 + 23 * m + mm1) * u2 * s.mag_second;  // D-MASS-29
 
   cw<W> a2 = normalise(s.twice_area), fx = normalise(s.first_x), fy = normalise(s.first_y),
         sec = normalise(s.second);
@@ -424,7 +465,7 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W den = abs(d3.hi);
   if (!(e_d3 <= den / 8)) return false;
   // D-MASS-23: one division, 1 / (3 A2), then products; the bounds of D-MASS-14 hold.
-  const cw<W> r3 = div<W, F>(cw<W>{1, 0}, d3);
+  const cw<W> r3 = reciprocal<W, F>(d3);  // D-MASS-28
   const cw<W> gx = normalise(mul<W, F>(fx, r3)), gy = normalise(mul<W, F>(fy, r3));  // centroid - v0
   const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 / den + 32 * u2 * abs(gx.hi);
   const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 / den + 32 * u2 * abs(gy.hi);
@@ -451,19 +492,8 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W e_inertia = e_mass * (2 * abs(per_area.hi) + e_per_area) + 2 * abs(mass.hi) * e_per_area +
                       32 * u2 * abs(mass.hi) * abs(per_area.hi);
   // D-MASS-15, each bound doubled for its own rounding, plus tiny.
-  out.certified[0] = certain_rounding<T>(area, 2 * e_area + tiny, out.area);
-  out.certified[1] = certain_rounding<T>(cx, 2 * e_cx + tiny, out.centroid_x);
-  out.certified[2] = certain_rounding<T>(cy, 2 * e_cy + tiny, out.centroid_y);
-  if (v.size() == 3) {  // D-MASS-18: a tied centroid coordinate decided by the side of the midpoint
-    if (!out.certified[1])
-      out.certified[1] =
-          triangle_centroid_by_midpoint<T, W, F>(v[0].x, v[1].x, v[2].x, cx, 2 * e_cx + tiny, out.centroid_x);
-    if (!out.certified[2])
-      out.certified[2] =
-          triangle_centroid_by_midpoint<T, W, F>(v[0].y, v[1].y, v[2].y, cy, 2 * e_cy + tiny, out.centroid_y);
-  }
-  out.certified[3] = certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass);
-  out.certified[4] = certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
+  certify<T, W, F>({area, cx, cy, mass, inertia},
+                   {2 * e_area + tiny, 2 * e_cx + tiny, 2 * e_cy + tiny, 2 * e_mass + tiny, 2 * e_inertia + tiny}, out);
   return out.all();
 }
 
@@ -484,6 +514,16 @@ inline bool cpu_has_fma() {
 }
 #endif
 
+// The generic copy out of line, so that the dispatch below stays a jump.
+template <class T>
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+bool try_polygon_mass_generic(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out,
+                              bool range_known) {
+  return try_polygon_mass_with<T, false>(v, amount, amount_is_density, out, range_known);
+}
+
 // range_known: the caller has seen polygon_basics_in_range(v) hold.
 template <class T>
 bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out,
@@ -492,7 +532,7 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   if constexpr (std::is_same_v<std::conditional_t<std::is_same_v<T, float>, double, T>, double>)
     if (cpu_has_fma()) return try_polygon_mass_fma<T>(v, amount, amount_is_density, out, range_known);
 #endif
-  return try_polygon_mass_with<T, false>(v, amount, amount_is_density, out, range_known);
+  return try_polygon_mass_generic<T>(v, amount, amount_is_density, out, range_known);
 }
 
 // D-MASS-25: one pass that implies both require_polygon_basics (it would not

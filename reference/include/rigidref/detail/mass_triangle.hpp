@@ -31,17 +31,17 @@ RIGIDREF_HOT cw<W> div_small(const cw<W>& x, W k) {
   return fast_two_sum(qh, W(W(rem + x.lo) / k));  // |ql| <= 3u |qh|
 }
 
-// A centroid coordinate (a + b + c) / 3, certified (D-MASS-26): the sum to
-// u^2 (|s1| + |s2|), then / 3; a tie by the side of the midpoint (D-MASS-18).
-template <class T, class W, bool F>
-RIGIDREF_HOT bool triangle_centroid(T a, T b, T c, T& result) {
+// A centroid coordinate (a + b + c) / 3 and its bound (D-MASS-26): the sum
+// to u^2 (|s1| + |s2|), then / 3.
+template <class W, bool F>
+RIGIDREF_HOT cw<W> triangle_centroid(W a, W b, W c, W& err) {
   using std::abs;
   constexpr W u = std::numeric_limits<W>::epsilon() / 2;
-  const cw<W> s1 = two_sum(W(a), W(b));
-  const cw<W> s2 = two_sum(s1.hi, W(c));
+  const cw<W> s1 = two_sum(a, b);
+  const cw<W> s2 = two_sum(s1.hi, c);
   const cw<W> g = div_small<W, F>(two_sum(s2.hi, W(s1.lo + s2.lo)), W(3));
-  const W err = 2 * (u * u) * ((abs(s1.hi) + abs(s2.hi)) / 3 + 6 * abs(g.hi)) + W(0x1p-1000);
-  return certain_rounding<T>(g, err, result) || triangle_centroid_by_midpoint<T, W, F>(a, b, c, g, err, result);
+  err = 2 * (u * u) * ((abs(s1.hi) + abs(s2.hi)) / 3 + 6 * abs(g.hi)) + W(0x1p-1000);
+  return g;
 }
 
 // D-MASS-26. Certifies the outputs it can (out.certified), true when all
@@ -81,12 +81,17 @@ RIGIDREF_HOT bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount,
   const W e_msq = e_mass * (2 * abs(sq.hi) + e_sq) + 2 * abs(mass.hi) * e_sq + 32 * u2 * abs(mass.hi) * abs(sq.hi);
   const cw<W> inertia = div_small<W, F>(msq, W(18));
   const W e_inertia = e_msq / 18 + 6 * u2 * abs(inertia.hi);
-  // D-MASS-15, each bound doubled for its own rounding, plus tiny.
-  out.certified[0] = certain_rounding<T>(area, 2 * e_area + tiny, out.area);
-  out.certified[1] = triangle_centroid<T, W, F>(v[0].x, v[1].x, v[2].x, out.centroid_x);
-  out.certified[2] = triangle_centroid<T, W, F>(v[0].y, v[1].y, v[2].y, out.centroid_y);
-  out.certified[3] = certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass);
-  out.certified[4] = certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
+  W e_cx, e_cy;
+  const cw<W> cx = triangle_centroid<W, F>(W(v[0].x), W(v[1].x), W(v[2].x), e_cx);
+  const cw<W> cy = triangle_centroid<W, F>(W(v[0].y), W(v[1].y), W(v[2].y), e_cy);
+  // D-MASS-15, each bound doubled for its own rounding, plus tiny (the centroid's is final).
+  certify<T, W, F>({area, cx, cy, mass, inertia}, {2 * e_area + tiny, e_cx, e_cy, 2 * e_mass + tiny, 2 * e_inertia + tiny},
+                   out);
+  // D-MASS-18: a tied centroid coordinate decided by the side of the midpoint.
+  if (!out.certified[1])
+    out.certified[1] = triangle_centroid_by_midpoint<T, W, F>(v[0].x, v[1].x, v[2].x, cx, e_cx, out.centroid_x);
+  if (!out.certified[2])
+    out.certified[2] = triangle_centroid_by_midpoint<T, W, F>(v[0].y, v[1].y, v[2].y, cy, e_cy, out.centroid_y);
   return out.all();
 }
 
