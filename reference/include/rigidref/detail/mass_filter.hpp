@@ -467,15 +467,16 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   // D-MASS-23: one division, 1 / (3 A2), then products; the bounds of D-MASS-14 hold.
   const cw<W> r3 = reciprocal<W, F>(d3);  // D-MASS-28
   const cw<W> gx = normalise(mul<W, F>(fx, r3)), gy = normalise(mul<W, F>(fy, r3));  // centroid - v0
-  const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 / den + 32 * u2 * abs(gx.hi);
-  const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 / den + 32 * u2 * abs(gy.hi);
+  const W inv_den = abs(r3.hi) * W(1 + 0x1p-40);  // >= 1 / den: multiplications, not divisions (D-MASS-28)
+  const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 * inv_den + 32 * u2 * abs(gx.hi);
+  const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 * inv_den + 32 * u2 * abs(gy.hi);
   const W ox = W(v[0].x), oy = W(v[0].y);
   const cw<W> cx = normalise(add(cw<W>{ox, 0}, gx)), cy = normalise(add(cw<W>{oy, 0}, gy));
   const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
   const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
   const cw<W> r6{r3.hi / 2, r3.lo / 2};                  // 1 / (6 A2), exact halving
   const cw<W> j = normalise(mul<W, F>(sec, r6));  // second / (6 twice_area)
-  const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * 2 / (2 * den) + 32 * u2 * abs(j.hi);
+  const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * inv_den + 32 * u2 * abs(j.hi);
   const cw<W> gg = add(mul<W, F>(gx, gx), mul<W, F>(gy, gy));
   const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
   const W e_gg = e_gx * (4 * abs(gx.hi) + e_gx) + e_gy * (4 * abs(gy.hi) + e_gy) + 32 * u2 * g2;
