@@ -7,7 +7,9 @@
 // output is the correctly rounded exact value; otherwise the caller runs
 // the exact path. A triangle's tied centroid is decided by the side of the
 // midpoint (D-MASS-18); x86-64 builds without -mfma pick an FMA copy at run
-// time (D-MASS-18); magnitudes per axis (D-MASS-21); division D-MASS-22.
+// time (D-MASS-18); magnitudes per axis (D-MASS-21); a triangle takes its
+// own formulas (D-MASS-26); the rounding test by monotonicity (D-MASS-27);
+// one reciprocal (D-MASS-28); the second moment per axis (D-MASS-29).
 #pragma once
 
 #include "rigidref/detail/fp_barrier.hpp"
@@ -300,7 +302,7 @@ RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
   const T next = neighbour(r, (off < 0) == (r < 0));
   if (!(abs(next) <= std::numeric_limits<T>::max())) return false;  // beyond lies overflow
   const W half_gap = abs(W(next) - rw) / 2;  // exact
-  // D-MASS-26: the second test keeps y off the cell's edge on r's other side,
+  // D-MASS-27: the second test keeps y off the cell's edge on r's other side,
   // where the gap may be half as wide (r a power of two).
   if (!(abs(off) * W(1 + 0x1p-20) + err < half_gap && err < half_gap / 2)) return false;
   out = r;
