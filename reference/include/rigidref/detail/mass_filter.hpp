@@ -115,6 +115,14 @@ RIGIDREF_HOT cw<W> fast_two_sum(W a, W b) {
   return {s, W(b - (s - a))};
 }
 
+// A product of normalised values (or of one and an exact W) has |lo| < |hi|
+// (or both zero), so FastTwoSum returns TwoSum's exact pair: the same
+// values as normalise, in fewer steps (D-MASS-30).
+template <class W>
+RIGIDREF_HOT cw<W> normalise_product(const cw<W>& x) {
+  return fast_two_sum(x.hi, x.lo);
+}
+
 // 1 / y for a normalised double word y, D-MASS-28 (D-MASS-22's division
 // with x = 1): th = RN(1 / y.hi), the remainder 1 - th y from the exact
 // TwoProd, times th instead of a second division. Relative error
@@ -126,6 +134,19 @@ RIGIDREF_HOT cw<W> reciprocal(const cw<W>& y) {
   const W b = W(W(1) - p.hi) - p.lo;          // 1 - th y.hi, rounded once
   const W d = -rounded(W(th * y.lo));         // -th y.lo
   return fast_two_sum(th, W(W(b + d) * th));  // |tl| <= 2u |th| (1 + O(u))
+}
+
+// x / k for a normalised double word x and a small positive integer k (3,
+// 18), with multiplications by RN(1/k) instead of divisions: the quotient,
+// the remainder x.hi - k qh by the exact TwoProd, the correction; normalised.
+// Error <= 12 u^2 |result.hi| (D-MASS-26).
+template <class W, bool F>
+RIGIDREF_HOT cw<W> div_small(const cw<W>& x, W k) {
+  const W inv = W(1) / k;  // RN(1/k), a constant after inlining
+  const W qh = x.hi * inv;
+  const cw<W> p = two_prod<W, F>(k, qh);
+  const W rem = W(x.hi - p.hi) - p.lo;  // x.hi - p.hi exact (Sterbenz)
+  return fast_two_sum(qh, W(W(rem + x.lo) * inv));  // |ql| <= 4u |qh|
 }
 
 // The inputs the bounds of D-MASS-13..14 cover: every coordinate and the
@@ -462,23 +483,24 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   // D-MASS-14: each line's bound from the previous ones; op errors in u^2.
   const cw<W> area{a2.hi / 2, a2.lo / 2};
   const W e_area = e_twice_area / 2;
-  const cw<W> d3 = normalise(mul<W, F>(a2, cw<W>{3, 0}));
+  // D-MASS-23's one division, now of A2 (D-MASS-30): 1 / A2 by the reciprocal
+  // while F / 3 and S / 3 are formed beside it, then products; den = RN(3 |A2.hi|).
   const W e_d3 = 3 * e_twice_area + 24 * u2 * abs(a2.hi);
-  const W den = abs(d3.hi);
+  const W den = 3 * abs(a2.hi);
   if (!(e_d3 <= den / 8)) return false;
-  // D-MASS-23: one division, 1 / (3 A2), then products; the bounds of D-MASS-14 hold.
-  const cw<W> r3 = reciprocal<W, F>(d3);  // D-MASS-28
-  const cw<W> gx = normalise(mul<W, F>(fx, r3)), gy = normalise(mul<W, F>(fy, r3));  // centroid - v0
-  const W inv_den = abs(r3.hi) * W(1 + 0x1p-40);  // >= 1 / den: multiplications, not divisions (D-MASS-28)
-  const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 * inv_den + 32 * u2 * abs(gx.hi);
-  const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 * inv_den + 32 * u2 * abs(gy.hi);
+  const cw<W> r = reciprocal<W, F>(a2);  // D-MASS-28
+  const cw<W> fx3 = div_small<W, F>(fx, W(3)), fy3 = div_small<W, F>(fy, W(3)), sec3 = div_small<W, F>(sec, W(3));
+  const cw<W> gx = normalise_product(mul<W, F>(fx3, r)), gy = normalise_product(mul<W, F>(fy3, r));  // centroid - v0
+  const W inv_den = abs(r.hi) * (W(1) / 3 * W(1 + 0x1p-40));  // >= 1 / den: products, not divisions (D-MASS-28)
+  const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 * inv_den + 48 * u2 * abs(gx.hi);
+  const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 * inv_den + 48 * u2 * abs(gy.hi);
   const W ox = W(v[0].x), oy = W(v[0].y);
   const cw<W> cx = normalise(add(cw<W>{ox, 0}, gx)), cy = normalise(add(cw<W>{oy, 0}, gy));
   const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
   const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
-  const cw<W> r6{r3.hi / 2, r3.lo / 2};                  // 1 / (6 A2), exact halving
-  const cw<W> j = normalise(mul<W, F>(sec, r6));  // second / (6 twice_area)
-  const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * inv_den + 32 * u2 * abs(j.hi);
+  const cw<W> sec6{sec3.hi / 2, sec3.lo / 2};            // second / 6, exact halving
+  const cw<W> j = normalise_product(mul<W, F>(sec6, r));  // second / (6 twice_area)
+  const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * inv_den + 48 * u2 * abs(j.hi);
   const cw<W> gg = add(mul<W, F>(gx, gx), mul<W, F>(gy, gy));
   const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
   const W e_gg = e_gx * (4 * abs(gx.hi) + e_gx) + e_gy * (4 * abs(gy.hi) + e_gy) + 32 * u2 * g2;
@@ -488,10 +510,10 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   cw<W> mass{amt, 0};
   W e_mass = 0;
   if (amount_is_density) {
-    mass = normalise(mul<W, F>(area, cw<W>{amt, 0}));
+    mass = normalise_product(mul<W, F>(area, cw<W>{amt, 0}));
     e_mass = amt * e_area + 8 * u2 * amt * abs(area.hi);
   }
-  const cw<W> inertia = normalise(mul<W, F>(mass, per_area));
+  const cw<W> inertia = normalise_product(mul<W, F>(mass, per_area));
   const W e_inertia = e_mass * (2 * abs(per_area.hi) + e_per_area) + 2 * abs(mass.hi) * e_per_area +
                       32 * u2 * abs(mass.hi) * abs(per_area.hi);
   // D-MASS-15, each bound doubled for its own rounding, plus tiny.

@@ -20,19 +20,6 @@
 
 namespace rigidref::detail::mass_filter {
 
-// x / k for a normalised double word x and a small positive integer k (3,
-// 18), with multiplications by RN(1/k) instead of divisions: the quotient,
-// the remainder x.hi - k qh by the exact TwoProd, the correction; normalised.
-// Error <= 12 u^2 |result.hi| (D-MASS-26).
-template <class W, bool F>
-RIGIDREF_HOT cw<W> div_small(const cw<W>& x, W k) {
-  const W inv = W(1) / k;  // RN(1/k), a constant after inlining
-  const W qh = x.hi * inv;
-  const cw<W> p = two_prod<W, F>(k, qh);
-  const W rem = W(x.hi - p.hi) - p.lo;  // x.hi - p.hi exact (Sterbenz)
-  return fast_two_sum(qh, W(W(rem + x.lo) * inv));  // |ql| <= 4u |qh|
-}
-
 // A centroid coordinate (a + b + c) / 3 and its bound (D-MASS-26): the sum
 // to u^2 (|s1| + |s2|), then / 3.
 template <class W, bool F>
@@ -70,7 +57,7 @@ RIGIDREF_HOT bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount,
   cw<W> mass{amt, 0};
   W e_mass = 0;
   if (amount_is_density) {  // as D-MASS-14
-    mass = normalise(mul<W, F>(area, cw<W>{amt, 0}));
+    mass = normalise_product(mul<W, F>(area, cw<W>{amt, 0}));
     e_mass = amt * e_area + 8 * u2 * amt * abs(area.hi);
   }
   // 18 per_area = |P|^2 + |Q|^2 - P.Q >= (|P|^2 + |Q|^2) / 2: no cancellation.
@@ -79,7 +66,7 @@ RIGIDREF_HOT bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount,
   const cw<W> pq = add(mul<W, F>(px, qx), mul<W, F>(py, qy));
   const cw<W> sq = normalise(add(add(pp, qq), neg(pq)));
   const W e_sq = 512 * u2 * abs(sq.hi);
-  const cw<W> msq = normalise(mul<W, F>(mass, sq));
+  const cw<W> msq = normalise_product(mul<W, F>(mass, sq));
   const W e_msq = e_mass * (2 * abs(sq.hi) + e_sq) + 2 * abs(mass.hi) * e_sq + 32 * u2 * abs(mass.hi) * abs(sq.hi);
   const cw<W> inertia = div_small<W, F>(msq, W(18));
   const W e_inertia = e_msq * (W(1) / 18 * W(1 + 0x1p-40)) + 12 * u2 * abs(inertia.hi);  // >= e_msq / 18
