@@ -195,6 +195,21 @@ tally sweep(long count, std::uint64_t seed, bool with_mp50) {
 }
 
 
+// The polygons on which the filter's two copies are compared: bench_mass's
+// for n = 3, 4, 6, 8, 64 and 600 random convex or simple ones (n = 3..32,
+// offsets 0, 2^10, 2^30) drawn from `seed`.
+template <class F>
+void for_each_copy_check_polygon(std::uint64_t seed, F&& f) {
+  std::mt19937_64 g(seed);
+  for (int n : {3, 4, 6, 8, 64})
+    for (const auto& p : bench_polygons(n)) f(p);
+  const double offsets[3] = {0, 0x1p10, 0x1p30};
+  for (int k = 0; k < 600; ++k) {
+    const auto p = random_polygon(g, 3 + int(g() % 30), offsets[k % 3], k % 2 == 0);
+    if (p.size() >= 3) f(p);
+  }
+}
+
 // A random triangle in T: a thin sliver when `sliver` (the third vertex
 // within about 2^-30 of the line through the other two, so the area's sign
 // is close to uncertain), scaled by 2^scale and moved by (offset, -offset).
@@ -476,7 +491,6 @@ TEST_CASE("mass fast path: the generic and the FMA copy of the filter agree bit 
   // D-MASS-18: TwoProd is exact either way, so both copies compute the same
   // values and certify the same outputs. The generic copy runs everywhere;
   // the FMA copy only where the processor has FMA.
-  std::mt19937_64 g(3);
   long compared = 0;
   auto both = [&compared](const std::vector<vec2<double>>& p) {
     const std::span<const vec2<double>> s(p);
@@ -497,13 +511,7 @@ TEST_CASE("mass fast path: the generic and the FMA copy of the filter agree bit 
     }
     ++compared;
   };
-  for (int n : {3, 4, 6, 8, 64})
-    for (const auto& p : bench_polygons(n)) both(p);
-  const double offsets[3] = {0, 0x1p10, 0x1p30};
-  for (int k = 0; k < 600; ++k) {
-    const auto p = random_polygon(g, 3 + int(g() % 30), offsets[k % 3], k % 2 == 0);
-    if (p.size() >= 3) both(p);
-  }
+  for_each_copy_check_polygon(3, both);
   CHECK(compared > 0);
 }
 
@@ -512,7 +520,6 @@ TEST_CASE("mass fast path: the x/y-pair fan sums equal the scalar ones bit for b
   // and every magnitude is the scalar value; the bounds of D-MASS-13 carry over.
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
   if (!detail::mass_filter::cpu_has_fma()) return;
-  std::mt19937_64 g(11);
   long compared = 0, differ = 0;
   auto both = [&](const std::vector<vec2<double>>& p) {
     const std::span<const vec2<double>> s(p);
@@ -525,13 +532,7 @@ TEST_CASE("mass fast path: the x/y-pair fan sums equal the scalar ones bit for b
     for (int i = 0; i < 12; ++i) differ += !same_bits(x[i], y[i]);
     ++compared;
   };
-  for (int n : {3, 4, 6, 8, 64})
-    for (const auto& p : bench_polygons(n)) both(p);
-  const double offsets[3] = {0, 0x1p10, 0x1p30};
-  for (int k = 0; k < 600; ++k) {
-    const auto p = random_polygon(g, 3 + int(g() % 30), offsets[k % 3], k % 2 == 0);
-    if (p.size() >= 3) both(p);
-  }
+  for_each_copy_check_polygon(11, both);
   INFO("polygons " << compared);
   CHECK(compared > 600);
   CHECK(differ == 0);

@@ -162,6 +162,16 @@ template <class W>
 struct sums {
   cw<W> twice_area, first_x, first_y, second;
   W mag_area = 0, mag_first_x = 0, mag_first_y = 0, mag_second = 0;  // |.|-evaluations on the hi parts
+
+  // D-MASS-21: per fan triangle, |Px||Qy| + |Py||Qx| <= 2 dx dy, |Px| + |Qx| <= 2 dx,
+  // and the bracket of D-MASS-3 <= 3 (dx^2 + dy^2), all on the hi parts; m = n - 2.
+  void set_magnitudes(std::size_t n, W dx, W dy) {
+    const W mc = W(n - 2) * (2 * dx * dy);
+    mag_area = mc;
+    mag_first_x = mc * (2 * dx);
+    mag_first_y = mc * (2 * dy);
+    mag_second = mc * (3 * (dx * dx + dy * dy));
+  }
 };
 
 // The fan sums of D-MASS-1..3 about v0 (as polygon_fan_sums) and bounds on
@@ -194,14 +204,7 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
     ppy = qqy;
   }
   s.second = add(second_x, second_y);
-  // D-MASS-21: per fan triangle, |Px||Qy| + |Py||Qx| <= 2 dx dy, |Px| + |Qx| <= 2 dx,
-  // and the bracket of D-MASS-3 <= 3 (dx^2 + dy^2), all on the hi parts.
-  const W m = W(v.size() - 2);
-  const W mc = m * (2 * dx * dy);
-  s.mag_area = mc;
-  s.mag_first_x = mc * (2 * dx);
-  s.mag_first_y = mc * (2 * dy);
-  s.mag_second = mc * (3 * (dx * dx + dy * dy));
+  s.set_magnitudes(v.size(), dx, dy);
   return s;
 }
 
@@ -274,13 +277,7 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
   s.second = add(xy::lane(second, 0), xy::lane(second, 1));
   s.first_x = xy::lane(first, 0);
   s.first_y = xy::lane(first, 1);
-  const double dx = d[0], dy = d[1];
-  const double m = double(v.size() - 2);  // D-MASS-21, as fan_sums
-  const double mc = m * (2 * dx * dy);
-  s.mag_area = mc;
-  s.mag_first_x = mc * (2 * dx);
-  s.mag_first_y = mc * (2 * dy);
-  s.mag_second = mc * (3 * (dx * dx + dy * dy));
+  s.set_magnitudes(v.size(), d[0], d[1]);  // D-MASS-21, as fan_sums
   return s;
 }
 #endif
