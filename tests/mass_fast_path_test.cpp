@@ -539,6 +539,35 @@ TEST_CASE("mass fast path: the x/y-pair fan sums equal the scalar ones bit for b
 #endif
 }
 
+TEST_CASE("mass fast path: the x/y-pair centroid lines equal the scalar ones bit for bit", "[mass][fast_path]") {
+  // D-MASS-31: centroid_of_xy runs centroid_of's operations per lane.
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  if (!detail::mass_filter::cpu_has_fma()) return;
+  using detail::mass_filter::cw;
+  std::mt19937_64 g(31);
+  std::uniform_real_distribution<double> unit(1, 2), low(-1, 1);
+  auto draw = [&](int spread) {
+    const double hi = std::ldexp(unit(g), int(g() % (2 * spread + 1)) - spread) * (g() % 2 ? -1 : 1);
+    return detail::mass_filter::normalise(cw<double>{hi, hi * low(g) * 0x1p-53});
+  };
+  long differ = 0;
+  for (int k = 0; k < 3000; ++k) {
+    const cw<double> fx = draw(40), fy = draw(40), r = detail::mass_filter::reciprocal<double, false>(draw(20));
+    const double ox = std::ldexp(low(g), int(g() % 40) - 20), oy = k % 5 ? std::ldexp(low(g), int(g() % 40) - 20) : 0;
+    const double e_d3 = std::ldexp(unit(g), -90), e_fx = std::ldexp(unit(g), -80), e_fy = std::ldexp(unit(g), -85);
+    const double inv_den = std::ldexp(unit(g), int(g() % 40) - 20);
+    const auto a = detail::mass_filter::centroid_of<double, false>(fx, fy, r, ox, oy, e_d3, e_fx, e_fy, inv_den);
+    const auto b = detail::mass_filter::centroid_of_xy(fx, fy, r, ox, oy, e_d3, e_fx, e_fy, inv_den);
+    const double x[16] = {a.gx.hi, a.gx.lo, a.gy.hi, a.gy.lo, a.cx.hi, a.cx.lo, a.cy.hi, a.cy.lo,
+                          a.gg.hi, a.gg.lo, a.e_gx,  a.e_gy,  a.e_cx,  a.e_cy,  a.g2,    a.e_gg};
+    const double y[16] = {b.gx.hi, b.gx.lo, b.gy.hi, b.gy.lo, b.cx.hi, b.cx.lo, b.cy.hi, b.cy.lo,
+                          b.gg.hi, b.gg.lo, b.e_gx,  b.e_gy,  b.e_cx,  b.e_cy,  b.g2,    b.e_gg};
+    for (int i = 0; i < 16; ++i) differ += !same_bits(x[i], y[i]);
+  }
+  CHECK(differ == 0);
+#endif
+}
+
 TEST_CASE("mass fast path: the one-pass basic checks throw what the exact route throws", "[mass][fast_path]") {
   // D-MASS-25: polygon_basics_in_range skips require_polygon_basics only when
   // it would pass; every other input takes it and its error text.

@@ -282,6 +282,80 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
 }
 #endif
 
+// The centroid lines of D-MASS-14 (with D-MASS-30): g = (F / 3)(1 / A2), the
+// centroid v0 + g and |g|^2, each with its bound.
+template <class W>
+struct centroid_lines {
+  cw<W> gx, gy, cx, cy, gg;
+  W e_gx, e_gy, e_cx, e_cy, g2, e_gg;
+};
+
+template <class W, bool F>
+RIGIDREF_HOT centroid_lines<W> centroid_of(const cw<W>& fx, const cw<W>& fy, const cw<W>& r, W ox, W oy, W e_d3,
+                                           W e_first_x, W e_first_y, W inv_den) {
+  using std::abs;
+  constexpr W u = std::numeric_limits<W>::epsilon() / 2;
+  constexpr W u2 = u * u;
+  centroid_lines<W> c;
+  const cw<W> fx3 = div_small<W, F>(fx, W(3)), fy3 = div_small<W, F>(fy, W(3));
+  c.gx = normalise_product(mul<W, F>(fx3, r));  // centroid - v0
+  c.gy = normalise_product(mul<W, F>(fy3, r));
+  c.e_gx = (2 * abs(c.gx.hi) * e_d3 + e_first_x) * 2 * inv_den + 48 * u2 * abs(c.gx.hi);
+  c.e_gy = (2 * abs(c.gy.hi) * e_d3 + e_first_y) * 2 * inv_den + 48 * u2 * abs(c.gy.hi);
+  c.cx = normalise(add(cw<W>{ox, 0}, c.gx));
+  c.cy = normalise(add(cw<W>{oy, 0}, c.gy));
+  c.e_cx = c.e_gx + 3 * u2 * (abs(ox) + 2 * abs(c.gx.hi));
+  c.e_cy = c.e_gy + 3 * u2 * (abs(oy) + 2 * abs(c.gy.hi));
+  c.gg = add(mul<W, F>(c.gx, c.gx), mul<W, F>(c.gy, c.gy));
+  c.g2 = c.gx.hi * c.gx.hi + c.gy.hi * c.gy.hi;
+  c.e_gg = c.e_gx * (4 * abs(c.gx.hi) + c.e_gx) + c.e_gy * (4 * abs(c.gy.hi) + c.e_gy) + 32 * u2 * c.g2;
+  return c;
+}
+
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+// D-MASS-31: centroid_of<double, true> with x and y in the lanes of one SSE
+// register, each lane the scalar operations in the same order (TwoProd by
+// FMA, as there), so every value is the scalar one, bit for bit.
+__attribute__((target("fma"))) inline centroid_lines<double> centroid_of_xy(const cw<double>& fx, const cw<double>& fy,
+                                                                          const cw<double>& r, double ox, double oy,
+                                                                          double e_d3, double e_first_x,
+                                                                          double e_first_y, double inv_den) {
+  constexpr double u2 = 0x1p-106;
+  const __m128d three = _mm_set1_pd(3), inv3 = _mm_set1_pd(1.0 / 3);
+  const __m128d fh = _mm_set_pd(fy.hi, fx.hi), fl = _mm_set_pd(fy.lo, fx.lo);
+  // div_small(f, 3)
+  const __m128d qh = fh * inv3;
+  const __m128d ph = three * qh, pl = _mm_fmsub_pd(three, qh, ph);
+  const __m128d ql = ((fh - ph) - pl + fl) * inv3;
+  const __m128d f3h = qh + ql;
+  const xy::cw2 f3 = {f3h, ql - (f3h - qh)};
+  const xy::cw2 gp = xy::mul(f3, xy::broadcast(r));
+  const __m128d gh = gp.hi + gp.lo;  // normalise_product: FastTwoSum
+  const xy::cw2 g = {gh, gp.lo - (gh - gp.hi)};
+  const __m128d ag = xy::abs(g.hi);
+  const __m128d e_g = (2 * ag * e_d3 + _mm_set_pd(e_first_y, e_first_x)) * 2 * inv_den + 48 * u2 * ag;
+  const __m128d o = _mm_set_pd(oy, ox);
+  const xy::cw2 sum = xy::add(xy::cw2{o, _mm_setzero_pd()}, g);
+  const xy::cw2 cxy = xy::two_sum(sum.hi, sum.lo);  // normalise
+  const __m128d e_c = e_g + 3 * u2 * (xy::abs(o) + 2 * ag);
+  const xy::cw2 g2p = xy::mul(g, g);
+  const __m128d hh = g.hi * g.hi, t = e_g * (4 * ag + e_g);
+  centroid_lines<double> c;
+  c.gx = xy::lane(g, 0);
+  c.gy = xy::lane(g, 1);
+  c.e_gx = e_g[0];
+  c.e_gy = e_g[1];
+  c.cx = xy::lane(cxy, 0);
+  c.cy = xy::lane(cxy, 1);
+  c.e_cx = e_c[0];
+  c.e_cy = e_c[1];
+  c.gg = add(xy::lane(g2p, 0), xy::lane(g2p, 1));
+  c.g2 = hh[0] + hh[1];
+  c.e_gg = t[0] + t[1] + 32 * u2 * c.g2;
+  return c;
+}
+#endif
+
 // The T neighbour of a finite nonzero r, away from zero if `away`, else
 // toward it: one step of the encoding for float and double (no libm call),
 // std::nextafter otherwise. An overflow gives infinity, as nextafter does.
@@ -486,21 +560,22 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W den = 3 * abs(a2.hi);
   if (!(e_d3 <= den / 8)) return false;
   const cw<W> r = reciprocal<W, F>(a2);  // D-MASS-28
-  const cw<W> fx3 = div_small<W, F>(fx, W(3)), fy3 = div_small<W, F>(fy, W(3)), sec3 = div_small<W, F>(sec, W(3));
-  const cw<W> gx = normalise_product(mul<W, F>(fx3, r)), gy = normalise_product(mul<W, F>(fy3, r));  // centroid - v0
   const W inv_den = abs(r.hi) * (W(1) / 3 * W(1 + 0x1p-40));  // >= 1 / den: products, not divisions (D-MASS-28)
-  const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 * inv_den + 48 * u2 * abs(gx.hi);
-  const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 * inv_den + 48 * u2 * abs(gy.hi);
   const W ox = W(v[0].x), oy = W(v[0].y);
-  const cw<W> cx = normalise(add(cw<W>{ox, 0}, gx)), cy = normalise(add(cw<W>{oy, 0}, gy));
-  const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
-  const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  const centroid_lines<W> c = [&] {
+    if constexpr (F && std::is_same_v<W, double>) return centroid_of_xy(fx, fy, r, ox, oy, e_d3, e_first_x, e_first_y, inv_den);
+    else return centroid_of<W, F>(fx, fy, r, ox, oy, e_d3, e_first_x, e_first_y, inv_den);
+  }();
+#else
+  const centroid_lines<W> c = centroid_of<W, F>(fx, fy, r, ox, oy, e_d3, e_first_x, e_first_y, inv_den);
+#endif
+  const cw<W>&cx = c.cx, &cy = c.cy, &gg = c.gg;
+  const W e_cx = c.e_cx, e_cy = c.e_cy, g2 = c.g2, e_gg = c.e_gg;
+  const cw<W> sec3 = div_small<W, F>(sec, W(3));
   const cw<W> sec6{sec3.hi / 2, sec3.lo / 2};            // second / 6, exact halving
   const cw<W> j = normalise_product(mul<W, F>(sec6, r));  // second / (6 twice_area)
   const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * inv_den + 48 * u2 * abs(j.hi);
-  const cw<W> gg = add(mul<W, F>(gx, gx), mul<W, F>(gy, gy));
-  const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
-  const W e_gg = e_gx * (4 * abs(gx.hi) + e_gx) + e_gy * (4 * abs(gy.hi) + e_gy) + 32 * u2 * g2;
   const cw<W> per_area = normalise(add(j, neg(gg)));  // D-MASS-4
   const W e_per_area = e_j + e_gg + 20 * u2 * (abs(j.hi) + g2);
   const W amt = W(amount);
