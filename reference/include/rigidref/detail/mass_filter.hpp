@@ -258,8 +258,9 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
   sums<double> s;
   const __m128d neg_o = _mm_set_pd(-v[0].y, -v[0].x);
   xy::cw2 p = xy::two_sum(_mm_set_pd(v[1].y, v[1].x), neg_o);  // (px, py) = two_sum(v1 - v0)
-  xy::cw2 first = {_mm_setzero_pd(), _mm_setzero_pd()};
-  xy::cw2 second = {_mm_setzero_pd(), _mm_setzero_pd()};  // D-MASS-29: per axis
+  // (first_x, first_y, second_x, second_y) in one AVX register (D-MASS-31):
+  // the products c (P + Q) and c (b_x, b_y) and their sums, per lane as above.
+  __m256d acc_hi = _mm256_setzero_pd(), acc_lo = _mm256_setzero_pd();
   xy::cw2 p2 = xy::mul(p, p);  // (Px^2, Py^2)
   __m128d d = xy::abs(p.hi);  // max |d.hi| per axis
   for (std::size_t i = 2; i < v.size(); ++i) {
@@ -267,14 +268,26 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
     const xy::cw2 cross = xy::mul(p, xy::swap(q));  // (px qy, py qx)
     const cw<double> c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
     s.twice_area = add(s.twice_area, c);
-    first = xy::add(first, xy::mul(xy::broadcast(c), xy::add(p, q)));  // D-MASS-2
     const xy::cw2 q2 = xy::mul(q, q);
-    second = xy::add(second, xy::mul(xy::broadcast(c), xy::add(xy::add(p2, xy::mul(p, q)), q2)));  // D-MASS-3
+    const xy::cw2 pq = xy::add(p, q);                                 // D-MASS-2's P + Q
+    const xy::cw2 b = xy::add(xy::add(p2, xy::mul(p, q)), q2);        // D-MASS-3's (b_x, b_y)
+    const __m256d fh = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.hi), b.hi, 1);
+    const __m256d fl = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.lo), b.lo, 1);
+    const __m256d ch = _mm256_set1_pd(c.hi), cl = _mm256_set1_pd(c.lo);
+    const __m256d th = ch * fh;  // mul(c, f): TwoProd by FMA, then the cross terms
+    const __m256d tl = _mm256_fmsub_pd(ch, fh, th) + (ch * fl + cl * fh);
+    const __m256d sh = acc_hi + th;  // add(acc, t): TwoSum, then the low parts
+    const __m256d ap = sh - th;
+    const __m256d bp = sh - ap;
+    acc_lo = ((acc_hi - ap) + (th - bp)) + (acc_lo + tl);
+    acc_hi = sh;
     d = _mm_max_pd(d, xy::abs(q.hi));
     p = q;
     p2 = q2;
   }
-  s.second = add(xy::lane(second, 0), xy::lane(second, 1));
+  const xy::cw2 first = {_mm256_castpd256_pd128(acc_hi), _mm256_castpd256_pd128(acc_lo)};
+  const xy::cw2 second = {_mm256_extractf128_pd(acc_hi, 1), _mm256_extractf128_pd(acc_lo, 1)};
+  s.second = add(xy::lane(second, 0), xy::lane(second, 1));  // D-MASS-29
   s.first_x = xy::lane(first, 0);
   s.first_y = xy::lane(first, 1);
   s.set_magnitudes(v.size(), d[0], d[1]);  // D-MASS-21, as fan_sums
