@@ -6,6 +6,7 @@
 // The long sweep (10^5 polygons) is hidden: run with "[.][mass_long]".
 #include "rigidref/convert.hpp"
 #include "rigidref/detail/mass_filter.hpp"
+#include "rigidref/detail/mass_narrow.hpp"
 #include "rigidref/detail/mass_round.hpp"
 #include "rigidref/detail/mass_triangle.hpp"
 #include "rigidref/detail/mass_wide_sums.hpp"
@@ -485,6 +486,53 @@ TEST_CASE("mass fast path: mp50 fan sums in integers equal the accumulator's", "
       detail::mass_wide_sums::sums<W> w;
       CHECK(detail::mass_wide_sums::exact_fan_sums<mp50, W>(std::span<const vec2<mp50>>(converted<mp50>(p)), w));
     }
+}
+
+TEST_CASE("mass fast path: mp50 narrow outputs hold the accumulator's values in their radii", "[mass][fast_path]") {
+  // D-MASS-32: |w - narrow| <= radius, w the accumulator route's centroid and
+  // inertia before their rounding to mp50 (its own expressions, in W), and the
+  // narrow route certifies (nearly) every polygon.
+  using W = accumulator<mp50>::type;
+  std::mt19937_64 g(32);
+  int tried = 0, certified = 0;
+  long outside = 0;
+  auto check = [&](const std::vector<vec2<double>>& pd, double amount, bool density) {
+    auto p = converted<mp50>(pd);
+    detail::mass_wide_sums::sums<W> w;
+    if (!detail::mass_wide_sums::exact_fan_sums<mp50, W>(std::span<const vec2<mp50>>(p), w)) return;
+    if (w.twice_area == 0) return;
+    if (w.twice_area < 0) {
+      w.twice_area = -w.twice_area;
+      w.first_x = -w.first_x;
+      w.first_y = -w.first_y;
+      w.second = -w.second;
+    }
+    ++tried;
+    const W area = ldexp(w.twice_area, -1), amt(amount);
+    const W mass = density ? W(amt * area) : amt;
+    const W three = w.twice_area * W(3);
+    const W gx = w.first_x / three, gy = w.first_y / three;
+    const W per_area = w.second / (w.twice_area * W(6)) - (gx * gx + gy * gy);
+    const W wx = W(p[0].x) + gx, wy = W(p[0].y) + gy, wi = mass * per_area;
+    const auto o = detail::mass_narrow::outputs<mp50, W>(w.twice_area, w.first_x, w.first_y, w.second, p[0].x,
+                                                         p[0].y, mass);
+    outside += abs(wx - W(o.centroid_x)) > W(o.radius_x);
+    outside += abs(wy - W(o.centroid_y)) > W(o.radius_y);
+    outside += abs(wi - W(o.inertia)) > W(o.radius_inertia);
+    certified += bool(detail::mass_narrow::try_outputs<mp50, W>(w.twice_area, w.first_x, w.first_y, w.second,
+                                                                 p[0].x, p[0].y, mass));
+  };
+  for (int k = 0; k < 600; ++k) {
+    const double offsets[3] = {0, 0x1p10, 0x1p30};
+    const auto p = random_polygon(g, 3 + int(g() % 62), offsets[k % 3], k % 2 == 0);
+    if (p.size() >= 3) check(p, 0.25 + double(g() % 1000) / 7, k % 4 != 1);
+  }
+  for (int n : {3, 4, 6, 8, 64})
+    for (const auto& p : bench_polygons(n)) check(p, 1, true);
+  INFO("tried " << tried << ", certified " << certified);
+  CHECK(outside == 0);
+  CHECK(tried > 500);
+  CHECK(certified >= tried - tried / 100);
 }
 
 TEST_CASE("mass fast path: the generic and the FMA copy of the filter agree bit for bit", "[mass][fast_path]") {
