@@ -1,5 +1,5 @@
 // mp50 and mp100: the centroid and the inertia certified from a narrower
-// cpp_bin_float (p + 88 bits, rounded to 64-bit limbs) instead of the
+// cpp_bin_float (p + 24 bits, rounded to 64-bit limbs) instead of the
 // accumulator's three wide divisions. Each output is the accumulator route's
 // RN_T(w) only when an interval about the narrow value, wide enough to hold w,
 // rounds to one T value (D-MASS-32); otherwise the caller runs that route.
@@ -33,7 +33,7 @@ std::optional<T> round_if_unique(const N& x, const N& e) {
 }
 
 template <class T>
-using narrow_t = bmp::number<bmp::cpp_bin_float<(T::backend_type::bit_count + 88 + 63) / 64 * 64, bmp::digit_base_2>,
+using narrow_t = bmp::number<bmp::cpp_bin_float<(T::backend_type::bit_count + 24 + 63) / 64 * 64, bmp::digit_base_2>,
                              bmp::et_off>;
 
 // Each narrow output and the radius about it that holds the accumulator
@@ -50,7 +50,7 @@ narrow_outputs<T> outputs(const W& twice_area, const W& first_x, const W& first_
                           const T& v0y, const W& mass) {
   using N = narrow_t<T>;
   constexpr unsigned B = N::backend_type::bit_count;
-  static_assert(B > T::backend_type::bit_count + 80 && B <= W::backend_type::bit_count, "N between T and W");
+  static_assert(B > T::backend_type::bit_count + 16 && B <= W::backend_type::bit_count, "N between T and W");
   using boost::multiprecision::abs;
   using boost::multiprecision::ldexp;
   const N r3 = N(1) / N(N(twice_area) * 3), r6 = ldexp(r3, -1);  // 1 / (3 A2), 1 / (6 A2)
