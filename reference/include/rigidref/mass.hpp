@@ -14,6 +14,7 @@
 #include "rigidref/convert.hpp"
 #include "rigidref/detail/mass_exact.hpp"
 #include "rigidref/detail/mass_filter.hpp"
+#include "rigidref/detail/mass_narrow.hpp"
 #include "rigidref/detail/mass_round.hpp"
 #include "rigidref/detail/mass_wide_sums.hpp"
 #include "rigidref/detail/simple_polygon.hpp"
@@ -178,6 +179,20 @@ mass_properties<T> polygon_mass_impl(std::span<const vec2<T>> v, polygon_check c
     else area = s.twice_area / W(2);
   } else {
     area = s.twice_area / W(2);
+  }
+  // D-MASS-32: exact sums (D-MASS-20) give the centroid and the inertia from a
+  // narrower float when its interval rounds to one value; mass as below.
+  if constexpr (mass_round::is_cpp_bin_float_v<W>) {
+    if (summed) {
+      const W amt = A::from(amount);
+      const W mass = amount_is_density ? amt * area : amt;
+      if (const auto c = mass_narrow::try_outputs<T, W>(s.twice_area, s.first_x, s.first_y, s.second, v[0].x,
+                                                         v[0].y, mass)) {
+        const std::optional<T> ra = mass_round::round_wide<T>(area);
+        const std::optional<T> rm = mass_round::round_wide<T>(mass);
+        if (ra && rm) return {*ra, {c->centroid_x, c->centroid_y}, *rm, c->inertia};
+      }
+    }
   }
   const W three_twice_area = s.twice_area * W(3);
   const W gx = s.first_x / three_twice_area;  // centroid - v0, D-MASS-2

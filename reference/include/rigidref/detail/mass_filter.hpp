@@ -7,7 +7,9 @@
 // output is the correctly rounded exact value; otherwise the caller runs
 // the exact path. A triangle's tied centroid is decided by the side of the
 // midpoint (D-MASS-18); x86-64 builds without -mfma pick an FMA copy at run
-// time (D-MASS-18); magnitudes per axis (D-MASS-21); division D-MASS-22.
+// time (D-MASS-18); magnitudes per axis (D-MASS-21); a triangle takes its
+// own formulas (D-MASS-26); the rounding test by monotonicity (D-MASS-27);
+// one reciprocal (D-MASS-28); the second moment per axis (D-MASS-29).
 #pragma once
 
 #include "rigidref/detail/fp_barrier.hpp"
@@ -26,6 +28,9 @@
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__FMA__)
 #define RIGIDREF_MASS_FMA_DISPATCH 1
 #include <immintrin.h>
+#endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -110,19 +115,38 @@ RIGIDREF_HOT cw<W> fast_two_sum(W a, W b) {
   return {s, W(b - (s - a))};
 }
 
-// x / y on normalised double words, D-MASS-22: th = RN(x.hi / y.hi), the
-// remainder x - th y from the exact TwoProd (x.hi - p.hi exact by
-// Sterbenz), one more division, normalised by FastTwoSum. Relative error
-// <= 13u^2 (1 + O(u)) <= 16u^2, the figure D-MASS-14 uses; a shorter
-// dependency chain than JMP's Alg. 17 (D-EFT-5).
+// A product of normalised values (or of one and an exact W) has |lo| < |hi|
+// (or both zero), so FastTwoSum returns TwoSum's exact pair: the same
+// values as normalise, in fewer steps (D-MASS-30).
+template <class W>
+RIGIDREF_HOT cw<W> normalise_product(const cw<W>& x) {
+  return fast_two_sum(x.hi, x.lo);
+}
+
+// 1 / y for a normalised double word y, D-MASS-28 (D-MASS-22's division
+// with x = 1): th = RN(1 / y.hi), the remainder 1 - th y from the exact
+// TwoProd, times th instead of a second division. Relative error
+// <= 10u^2 (1 + O(u)) <= 16u^2, the figure D-MASS-14 uses; normalised.
 template <class W, bool F = false>
-RIGIDREF_HOT cw<W> div(const cw<W>& x, const cw<W>& y) {
-  const W th = x.hi / y.hi;
-  const cw<W> p = two_prod<W, F>(th, y.hi);  // th y.hi = p.hi + p.lo exactly
-  const W b = W(x.hi - p.hi) - p.lo;         // x.hi - th y.hi, rounded once
-  const W d = x.lo - rounded(W(th * y.lo));  // x.lo - th y.lo
-  const W tl = W(b + d) / y.hi;
-  return fast_two_sum(th, tl);  // |tl| <= 3u |th| (1 + O(u))
+RIGIDREF_HOT cw<W> reciprocal(const cw<W>& y) {
+  const W th = W(1) / y.hi;
+  const cw<W> p = two_prod<W, F>(th, y.hi);   // th y.hi = p.hi + p.lo exactly
+  const W b = W(W(1) - p.hi) - p.lo;          // 1 - th y.hi, rounded once
+  const W d = -rounded(W(th * y.lo));         // -th y.lo
+  return fast_two_sum(th, W(W(b + d) * th));  // |tl| <= 2u |th| (1 + O(u))
+}
+
+// x / k for a normalised double word x and a small positive integer k (3,
+// 18), with multiplications by RN(1/k) instead of divisions: the quotient,
+// the remainder x.hi - k qh by the exact TwoProd, the correction; normalised.
+// Error <= 12 u^2 |result.hi| (D-MASS-26).
+template <class W, bool F>
+RIGIDREF_HOT cw<W> div_small(const cw<W>& x, W k) {
+  const W inv = W(1) / k;  // RN(1/k), a constant after inlining
+  const W qh = x.hi * inv;
+  const cw<W> p = two_prod<W, F>(k, qh);
+  const W rem = W(x.hi - p.hi) - p.lo;  // x.hi - p.hi exact (Sterbenz)
+  return fast_two_sum(qh, W(W(rem + x.lo) * inv));  // |ql| <= 4u |qh|
 }
 
 // The inputs the bounds of D-MASS-13..14 cover: every coordinate and the
@@ -138,6 +162,16 @@ template <class W>
 struct sums {
   cw<W> twice_area, first_x, first_y, second;
   W mag_area = 0, mag_first_x = 0, mag_first_y = 0, mag_second = 0;  // |.|-evaluations on the hi parts
+
+  // D-MASS-21: per fan triangle, |Px||Qy| + |Py||Qx| <= 2 dx dy, |Px| + |Qx| <= 2 dx,
+  // and the bracket of D-MASS-3 <= 3 (dx^2 + dy^2), all on the hi parts; m = n - 2.
+  void set_magnitudes(std::size_t n, W dx, W dy) {
+    const W mc = W(n - 2) * (2 * dx * dy);
+    mag_area = mc;
+    mag_first_x = mc * (2 * dx);
+    mag_first_y = mc * (2 * dy);
+    mag_second = mc * (3 * (dx * dx + dy * dy));
+  }
 };
 
 // The fan sums of D-MASS-1..3 about v0 (as polygon_fan_sums) and bounds on
@@ -149,7 +183,8 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
   const W ox = W(v[0].x), oy = W(v[0].y);
   const cw<W> px0 = two_sum(W(v[1].x), W(-ox)), py0 = two_sum(W(v[1].y), W(-oy));
   cw<W> px = px0, py = py0;
-  cw<W> pp = add(mul<W, F>(px, px), mul<W, F>(py, py));  // |P|^2
+  cw<W> ppx = mul<W, F>(px, px), ppy = mul<W, F>(py, py);  // Px^2, Py^2
+  cw<W> second_x, second_y;  // D-MASS-29: the second moment per axis
   W dx = abs(px.hi), dy = abs(py.hi);  // max |d.hi| per axis
   for (std::size_t i = 2; i < v.size(); ++i) {
     const cw<W> qx = two_sum(W(v[i].x), W(-ox)), qy = two_sum(W(v[i].y), W(-oy));
@@ -157,23 +192,19 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
     s.twice_area = add(s.twice_area, c);
     s.first_x = add(s.first_x, mul<W, F>(c, add(px, qx)));  // D-MASS-2
     s.first_y = add(s.first_y, mul<W, F>(c, add(py, qy)));
-    const cw<W> qq = add(mul<W, F>(qx, qx), mul<W, F>(qy, qy));
-    const cw<W> pq = add(mul<W, F>(px, qx), mul<W, F>(py, qy));
-    s.second = add(s.second, mul<W, F>(c, add(add(pp, pq), qq)));  // D-MASS-3
+    const cw<W> qqx = mul<W, F>(qx, qx), qqy = mul<W, F>(qy, qy);
+    const cw<W> bx = add(add(ppx, mul<W, F>(px, qx)), qqx), by = add(add(ppy, mul<W, F>(py, qy)), qqy);
+    second_x = add(second_x, mul<W, F>(c, bx));  // D-MASS-3, x part
+    second_y = add(second_y, mul<W, F>(c, by));
     dx = std::max(dx, W(abs(qx.hi)));
     dy = std::max(dy, W(abs(qy.hi)));
     px = qx;
     py = qy;
-    pp = qq;
+    ppx = qqx;
+    ppy = qqy;
   }
-  // D-MASS-21: per fan triangle, |Px||Qy| + |Py||Qx| <= 2 dx dy, |Px| + |Qx| <= 2 dx,
-  // and the bracket of D-MASS-3 <= 3 (dx^2 + dy^2), all on the hi parts.
-  const W m = W(v.size() - 2);
-  const W mc = m * (2 * dx * dy);
-  s.mag_area = mc;
-  s.mag_first_x = mc * (2 * dx);
-  s.mag_first_y = mc * (2 * dy);
-  s.mag_second = mc * (3 * (dx * dx + dy * dy));
+  s.second = add(second_x, second_y);
+  s.set_magnitudes(v.size(), dx, dy);
   return s;
 }
 
@@ -227,34 +258,114 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
   sums<double> s;
   const __m128d neg_o = _mm_set_pd(-v[0].y, -v[0].x);
   xy::cw2 p = xy::two_sum(_mm_set_pd(v[1].y, v[1].x), neg_o);  // (px, py) = two_sum(v1 - v0)
-  xy::cw2 first = {_mm_setzero_pd(), _mm_setzero_pd()};
-  const xy::cw2 p2 = xy::mul(p, p);
-  cw<double> pp = add(xy::lane(p2, 0), xy::lane(p2, 1));  // |P|^2
+  // (first_x, first_y, second_x, second_y) in one AVX register (D-MASS-31):
+  // the products c (P + Q) and c (b_x, b_y) and their sums, per lane as above.
+  __m256d acc_hi = _mm256_setzero_pd(), acc_lo = _mm256_setzero_pd();
+  xy::cw2 p2 = xy::mul(p, p);  // (Px^2, Py^2)
   __m128d d = xy::abs(p.hi);  // max |d.hi| per axis
   for (std::size_t i = 2; i < v.size(); ++i) {
     const xy::cw2 q = xy::two_sum(_mm_set_pd(v[i].y, v[i].x), neg_o);
     const xy::cw2 cross = xy::mul(p, xy::swap(q));  // (px qy, py qx)
     const cw<double> c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
     s.twice_area = add(s.twice_area, c);
-    first = xy::add(first, xy::mul(xy::broadcast(c), xy::add(p, q)));  // D-MASS-2
-    const xy::cw2 q2 = xy::mul(q, q), pq2 = xy::mul(p, q);
-    const cw<double> qq = add(xy::lane(q2, 0), xy::lane(q2, 1));
-    const cw<double> pq = add(xy::lane(pq2, 0), xy::lane(pq2, 1));
-    s.second = add(s.second, mul<double, true>(c, add(add(pp, pq), qq)));  // D-MASS-3
+    const xy::cw2 q2 = xy::mul(q, q);
+    const xy::cw2 pq = xy::add(p, q);                                 // D-MASS-2's P + Q
+    const xy::cw2 b = xy::add(xy::add(p2, xy::mul(p, q)), q2);        // D-MASS-3's (b_x, b_y)
+    const __m256d fh = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.hi), b.hi, 1);
+    const __m256d fl = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.lo), b.lo, 1);
+    const __m256d ch = _mm256_set1_pd(c.hi), cl = _mm256_set1_pd(c.lo);
+    const __m256d th = ch * fh;  // mul(c, f): TwoProd by FMA, then the cross terms
+    const __m256d tl = _mm256_fmsub_pd(ch, fh, th) + (ch * fl + cl * fh);
+    const __m256d sh = acc_hi + th;  // add(acc, t): TwoSum, then the low parts
+    const __m256d ap = sh - th;
+    const __m256d bp = sh - ap;
+    acc_lo = ((acc_hi - ap) + (th - bp)) + (acc_lo + tl);
+    acc_hi = sh;
     d = _mm_max_pd(d, xy::abs(q.hi));
     p = q;
-    pp = qq;
+    p2 = q2;
   }
+  const xy::cw2 first = {_mm256_castpd256_pd128(acc_hi), _mm256_castpd256_pd128(acc_lo)};
+  const xy::cw2 second = {_mm256_extractf128_pd(acc_hi, 1), _mm256_extractf128_pd(acc_lo, 1)};
+  s.second = add(xy::lane(second, 0), xy::lane(second, 1));  // D-MASS-29
   s.first_x = xy::lane(first, 0);
   s.first_y = xy::lane(first, 1);
-  const double dx = d[0], dy = d[1];
-  const double m = double(v.size() - 2);  // D-MASS-21, as fan_sums
-  const double mc = m * (2 * dx * dy);
-  s.mag_area = mc;
-  s.mag_first_x = mc * (2 * dx);
-  s.mag_first_y = mc * (2 * dy);
-  s.mag_second = mc * (3 * (dx * dx + dy * dy));
+  s.set_magnitudes(v.size(), d[0], d[1]);  // D-MASS-21, as fan_sums
   return s;
+}
+#endif
+
+// The centroid lines of D-MASS-14 (with D-MASS-30): g = (F / 3)(1 / A2), the
+// centroid v0 + g and |g|^2, each with its bound.
+template <class W>
+struct centroid_lines {
+  cw<W> gx, gy, cx, cy, gg;
+  W e_gx, e_gy, e_cx, e_cy, g2, e_gg;
+};
+
+template <class W, bool F>
+RIGIDREF_HOT centroid_lines<W> centroid_of(const cw<W>& fx, const cw<W>& fy, const cw<W>& r, W ox, W oy, W e_d3,
+                                           W e_first_x, W e_first_y, W inv_den) {
+  using std::abs;
+  constexpr W u = std::numeric_limits<W>::epsilon() / 2;
+  constexpr W u2 = u * u;
+  centroid_lines<W> c;
+  const cw<W> fx3 = div_small<W, F>(fx, W(3)), fy3 = div_small<W, F>(fy, W(3));
+  c.gx = normalise_product(mul<W, F>(fx3, r));  // centroid - v0
+  c.gy = normalise_product(mul<W, F>(fy3, r));
+  c.e_gx = (2 * abs(c.gx.hi) * e_d3 + e_first_x) * 2 * inv_den + 48 * u2 * abs(c.gx.hi);
+  c.e_gy = (2 * abs(c.gy.hi) * e_d3 + e_first_y) * 2 * inv_den + 48 * u2 * abs(c.gy.hi);
+  c.cx = normalise(add(cw<W>{ox, 0}, c.gx));
+  c.cy = normalise(add(cw<W>{oy, 0}, c.gy));
+  c.e_cx = c.e_gx + 3 * u2 * (abs(ox) + 2 * abs(c.gx.hi));
+  c.e_cy = c.e_gy + 3 * u2 * (abs(oy) + 2 * abs(c.gy.hi));
+  c.gg = add(mul<W, F>(c.gx, c.gx), mul<W, F>(c.gy, c.gy));
+  c.g2 = c.gx.hi * c.gx.hi + c.gy.hi * c.gy.hi;
+  c.e_gg = c.e_gx * (4 * abs(c.gx.hi) + c.e_gx) + c.e_gy * (4 * abs(c.gy.hi) + c.e_gy) + 32 * u2 * c.g2;
+  return c;
+}
+
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+// D-MASS-31: centroid_of<double, true> with x and y in the lanes of one SSE
+// register, each lane the scalar operations in the same order (TwoProd by
+// FMA, as there), so every value is the scalar one, bit for bit.
+__attribute__((target("fma"))) inline centroid_lines<double> centroid_of_xy(const cw<double>& fx, const cw<double>& fy,
+                                                                          const cw<double>& r, double ox, double oy,
+                                                                          double e_d3, double e_first_x,
+                                                                          double e_first_y, double inv_den) {
+  constexpr double u2 = 0x1p-106;
+  const __m128d three = _mm_set1_pd(3), inv3 = _mm_set1_pd(1.0 / 3);
+  const __m128d fh = _mm_set_pd(fy.hi, fx.hi), fl = _mm_set_pd(fy.lo, fx.lo);
+  // div_small(f, 3)
+  const __m128d qh = fh * inv3;
+  const __m128d ph = three * qh, pl = _mm_fmsub_pd(three, qh, ph);
+  const __m128d ql = ((fh - ph) - pl + fl) * inv3;
+  const __m128d f3h = qh + ql;
+  const xy::cw2 f3 = {f3h, ql - (f3h - qh)};
+  const xy::cw2 gp = xy::mul(f3, xy::broadcast(r));
+  const __m128d gh = gp.hi + gp.lo;  // normalise_product: FastTwoSum
+  const xy::cw2 g = {gh, gp.lo - (gh - gp.hi)};
+  const __m128d ag = xy::abs(g.hi);
+  const __m128d e_g = (2 * ag * e_d3 + _mm_set_pd(e_first_y, e_first_x)) * 2 * inv_den + 48 * u2 * ag;
+  const __m128d o = _mm_set_pd(oy, ox);
+  const xy::cw2 sum = xy::add(xy::cw2{o, _mm_setzero_pd()}, g);
+  const xy::cw2 cxy = xy::two_sum(sum.hi, sum.lo);  // normalise
+  const __m128d e_c = e_g + 3 * u2 * (xy::abs(o) + 2 * ag);
+  const xy::cw2 g2p = xy::mul(g, g);
+  const __m128d hh = g.hi * g.hi, t = e_g * (4 * ag + e_g);
+  centroid_lines<double> c;
+  c.gx = xy::lane(g, 0);
+  c.gy = xy::lane(g, 1);
+  c.e_gx = e_g[0];
+  c.e_gy = e_g[1];
+  c.cx = xy::lane(cxy, 0);
+  c.cy = xy::lane(cxy, 1);
+  c.e_cx = e_c[0];
+  c.e_cy = e_c[1];
+  c.gg = add(xy::lane(g2p, 0), xy::lane(g2p, 1));
+  c.g2 = hh[0] + hh[1];
+  c.e_gg = t[0] + t[1] + 32 * u2 * c.g2;
+  return c;
 }
 #endif
 
@@ -276,9 +387,19 @@ RIGIDREF_HOT T neighbour(T r, bool away) {
 // D-MASS-15: out = RN_T(exact) when |exact - (h + l)| <= err keeps the exact
 // value strictly closer to r = RN_T(h) than half the gap from r to its
 // neighbour on that side. False when that is not certain.
+// For T = W (double, long double), D-MASS-27: y - h lies in [lo, hi], and
+// RN is monotone, so RN(h + lo) = RN(h + hi) = h gives RN(y) = h.
 template <class T, class W>
 RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
   using std::abs;
+  if constexpr (std::is_same_v<T, W>) {
+    const W h = x.hi;
+    const W e = err * W(1 + 0x1p-20) + abs(x.lo) * W(0x1p-20);  // rounding l -+ e stays outside [l - err, l + err]
+    const W lo = x.lo - e, hi = x.lo + e;
+    if (!(abs(h) < std::numeric_limits<W>::max() && h != 0 && W(h + lo) == h && W(h + hi) == h)) return false;
+    out = h;
+    return true;
+  }
   const T r = static_cast<T>(x.hi);
   const W rw = W(r);
   if (!(abs(rw) <= W(std::numeric_limits<T>::max())) || r == 0) return false;
@@ -286,7 +407,9 @@ RIGIDREF_HOT bool certain_rounding(const cw<W>& x, W err, T& out) {
   const T next = neighbour(r, (off < 0) == (r < 0));
   if (!(abs(next) <= std::numeric_limits<T>::max())) return false;  // beyond lies overflow
   const W half_gap = abs(W(next) - rw) / 2;  // exact
-  if (!(abs(off) * W(1 + 0x1p-20) + err < half_gap)) return false;
+  // D-MASS-27: the second test keeps y off the cell's edge on r's other side,
+  // where the gap may be half as wide (r a power of two).
+  if (!(abs(off) * W(1 + 0x1p-20) + err < half_gap && err < half_gap / 2)) return false;
   out = r;
   return true;
 }
@@ -352,6 +475,50 @@ struct rounded {
   bool all() const { return certified[0] && certified[1] && certified[2] && certified[3] && certified[4]; }
 };
 
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+// certain_rounding<double> (T = W) on four values at once, D-MASS-27: the
+// same operations per lane, so the same answers; bit k of the result for
+// lane k. The FMA copy runs on processors with AVX (FMA implies it).
+__attribute__((target("fma"))) inline int certain_rounding4(const double (&hs)[4], const double (&ls)[4],
+                                                            const double (&errs)[4]) {
+  const __m256d h = _mm256_loadu_pd(hs), l = _mm256_loadu_pd(ls), err = _mm256_loadu_pd(errs);
+  const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
+  const __m256d e = err * _mm256_set1_pd(1 + 0x1p-20) + _mm256_and_pd(l, magnitude) * _mm256_set1_pd(0x1p-20);
+  const __m256d lo = l - e, hi = l + e;
+  const __m256d a = _mm256_and_pd(h, magnitude);
+  const __m256d finite_nonzero = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(std::numeric_limits<double>::max()),
+                                                             _CMP_LT_OQ),
+                                               _mm256_cmp_pd(a, _mm256_setzero_pd(), _CMP_GT_OQ));
+  const __m256d stays = _mm256_and_pd(_mm256_cmp_pd(h + lo, h, _CMP_EQ_OQ), _mm256_cmp_pd(h + hi, h, _CMP_EQ_OQ));
+  return _mm256_movemask_pd(_mm256_and_pd(finite_nonzero, stays));
+}
+#endif
+
+// The rounding test of D-MASS-15 (D-MASS-27 for T = W) on the five outputs
+// (area, centroid x and y, mass, inertia) with their final bounds.
+template <class T, class W, bool F>
+RIGIDREF_HOT void certify(const cw<W> (&x)[5], const W (&err)[5], rounded<T>& out) {
+  T* const value[5] = {&out.area, &out.centroid_x, &out.centroid_y, &out.mass, &out.inertia};
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  if constexpr (F && std::is_same_v<T, double>) {
+    const double hs[4] = {x[0].hi, x[1].hi, x[2].hi, x[3].hi}, ls[4] = {x[0].lo, x[1].lo, x[2].lo, x[3].lo};
+    const double errs[4] = {err[0], err[1], err[2], err[3]};
+    const int ok = certain_rounding4(hs, ls, errs);
+    for (int k = 0; k < 4; ++k) {
+      *value[k] = x[k].hi;
+      out.certified[k] = (ok >> k) & 1;
+    }
+    out.certified[4] = certain_rounding<T>(x[4], err[4], out.inertia);
+    return;
+  }
+#endif
+  for (int k = 0; k < 5; ++k) out.certified[k] = certain_rounding<T>(x[k], err[k], *value[k]);
+}
+
+// The triangle's own formulas (detail/mass_triangle.hpp, D-MASS-26).
+template <class T, class W, bool F>
+bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out);
+
 // D-MASS-13..15. False when an input is outside the covered range (nothing
 // certified) or some output's bound straddles a rounding boundary (that
 // output not certified): the caller computes those exactly. Orientation either way; a zero or uncertain area is left to the
@@ -369,6 +536,7 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   if (!range_known)  // else polygon_basics_in_range has checked every coordinate
     for (const vec2<T>& p : v)
       if (!in_range(W(p.x)) || !in_range(W(p.y))) return false;
+  if (v.size() == 3) return try_triangle_mass<T, W, F>(v, amount, amount_is_density, out);  // D-MASS-26
 
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
   const sums<W> s = [&] {
@@ -385,7 +553,7 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W e_twice_area = 8 * (15 + 9 * m + mm1) * u2 * s.mag_area;
   const W e_first_x = 8 * (45 + 15 * m + mm1) * u2 * s.mag_first_x;
   const W e_first_y = 8 * (45 + 15 * m + mm1) * u2 * s.mag_first_y;
-  const W e_second = 8 * (105 + 23 * m + mm1) * u2 * s.mag_second;
+  const W e_second = 8 * (108 + 23 * m + mm1) * u2 * s.mag_second;  // D-MASS-29
 
   cw<W> a2 = normalise(s.twice_area), fx = normalise(s.first_x), fy = normalise(s.first_y),
         sec = normalise(s.second);
@@ -399,51 +567,43 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   // D-MASS-14: each line's bound from the previous ones; op errors in u^2.
   const cw<W> area{a2.hi / 2, a2.lo / 2};
   const W e_area = e_twice_area / 2;
-  const cw<W> d3 = normalise(mul<W, F>(a2, cw<W>{3, 0}));
+  // D-MASS-23's one division, now of A2 (D-MASS-30): 1 / A2 by the reciprocal
+  // while F / 3 and S / 3 are formed beside it, then products; den = RN(3 |A2.hi|).
   const W e_d3 = 3 * e_twice_area + 24 * u2 * abs(a2.hi);
-  const W den = abs(d3.hi);
+  const W den = 3 * abs(a2.hi);
   if (!(e_d3 <= den / 8)) return false;
-  // D-MASS-23: one division, 1 / (3 A2), then products; the bounds of D-MASS-14 hold.
-  const cw<W> r3 = div<W, F>(cw<W>{1, 0}, d3);
-  const cw<W> gx = normalise(mul<W, F>(fx, r3)), gy = normalise(mul<W, F>(fy, r3));  // centroid - v0
-  const W e_gx = (2 * abs(gx.hi) * e_d3 + e_first_x) * 2 / den + 32 * u2 * abs(gx.hi);
-  const W e_gy = (2 * abs(gy.hi) * e_d3 + e_first_y) * 2 / den + 32 * u2 * abs(gy.hi);
+  const cw<W> r = reciprocal<W, F>(a2);  // D-MASS-28
+  const W inv_den = abs(r.hi) * (W(1) / 3 * W(1 + 0x1p-40));  // >= 1 / den: products, not divisions (D-MASS-28)
   const W ox = W(v[0].x), oy = W(v[0].y);
-  const cw<W> cx = normalise(add(cw<W>{ox, 0}, gx)), cy = normalise(add(cw<W>{oy, 0}, gy));
-  const W e_cx = e_gx + 3 * u2 * (abs(ox) + 2 * abs(gx.hi));
-  const W e_cy = e_gy + 3 * u2 * (abs(oy) + 2 * abs(gy.hi));
-  const cw<W> r6{r3.hi / 2, r3.lo / 2};                  // 1 / (6 A2), exact halving
-  const cw<W> j = normalise(mul<W, F>(sec, r6));  // second / (6 twice_area)
-  const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * 2 / (2 * den) + 32 * u2 * abs(j.hi);
-  const cw<W> gg = add(mul<W, F>(gx, gx), mul<W, F>(gy, gy));
-  const W g2 = gx.hi * gx.hi + gy.hi * gy.hi;
-  const W e_gg = e_gx * (4 * abs(gx.hi) + e_gx) + e_gy * (4 * abs(gy.hi) + e_gy) + 32 * u2 * g2;
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  const centroid_lines<W> c = [&] {
+    if constexpr (F && std::is_same_v<W, double>) return centroid_of_xy(fx, fy, r, ox, oy, e_d3, e_first_x, e_first_y, inv_den);
+    else return centroid_of<W, F>(fx, fy, r, ox, oy, e_d3, e_first_x, e_first_y, inv_den);
+  }();
+#else
+  const centroid_lines<W> c = centroid_of<W, F>(fx, fy, r, ox, oy, e_d3, e_first_x, e_first_y, inv_den);
+#endif
+  const cw<W>&cx = c.cx, &cy = c.cy, &gg = c.gg;
+  const W e_cx = c.e_cx, e_cy = c.e_cy, g2 = c.g2, e_gg = c.e_gg;
+  const cw<W> sec3 = div_small<W, F>(sec, W(3));
+  const cw<W> sec6{sec3.hi / 2, sec3.lo / 2};            // second / 6, exact halving
+  const cw<W> j = normalise_product(mul<W, F>(sec6, r));  // second / (6 twice_area)
+  const W e_j = (2 * abs(j.hi) * 2 * e_d3 + e_second) * inv_den + 48 * u2 * abs(j.hi);
   const cw<W> per_area = normalise(add(j, neg(gg)));  // D-MASS-4
   const W e_per_area = e_j + e_gg + 20 * u2 * (abs(j.hi) + g2);
   const W amt = W(amount);
   cw<W> mass{amt, 0};
   W e_mass = 0;
   if (amount_is_density) {
-    mass = normalise(mul<W, F>(area, cw<W>{amt, 0}));
+    mass = normalise_product(mul<W, F>(area, cw<W>{amt, 0}));
     e_mass = amt * e_area + 8 * u2 * amt * abs(area.hi);
   }
-  const cw<W> inertia = normalise(mul<W, F>(mass, per_area));
+  const cw<W> inertia = normalise_product(mul<W, F>(mass, per_area));
   const W e_inertia = e_mass * (2 * abs(per_area.hi) + e_per_area) + 2 * abs(mass.hi) * e_per_area +
                       32 * u2 * abs(mass.hi) * abs(per_area.hi);
   // D-MASS-15, each bound doubled for its own rounding, plus tiny.
-  out.certified[0] = certain_rounding<T>(area, 2 * e_area + tiny, out.area);
-  out.certified[1] = certain_rounding<T>(cx, 2 * e_cx + tiny, out.centroid_x);
-  out.certified[2] = certain_rounding<T>(cy, 2 * e_cy + tiny, out.centroid_y);
-  if (v.size() == 3) {  // D-MASS-18: a tied centroid coordinate decided by the side of the midpoint
-    if (!out.certified[1])
-      out.certified[1] =
-          triangle_centroid_by_midpoint<T, W, F>(v[0].x, v[1].x, v[2].x, cx, 2 * e_cx + tiny, out.centroid_x);
-    if (!out.certified[2])
-      out.certified[2] =
-          triangle_centroid_by_midpoint<T, W, F>(v[0].y, v[1].y, v[2].y, cy, 2 * e_cy + tiny, out.centroid_y);
-  }
-  out.certified[3] = certain_rounding<T>(mass, 2 * e_mass + tiny, out.mass);
-  out.certified[4] = certain_rounding<T>(inertia, 2 * e_inertia + tiny, out.inertia);
+  certify<T, W, F>({area, cx, cy, mass, inertia},
+                   {2 * e_area + tiny, 2 * e_cx + tiny, 2 * e_cy + tiny, 2 * e_mass + tiny, 2 * e_inertia + tiny}, out);
   return out.all();
 }
 
@@ -464,6 +624,16 @@ inline bool cpu_has_fma() {
 }
 #endif
 
+// The generic copy out of line, so that the dispatch below stays a jump.
+template <class T>
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+bool try_polygon_mass_generic(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out,
+                              bool range_known) {
+  return try_polygon_mass_with<T, false>(v, amount, amount_is_density, out, range_known);
+}
+
 // range_known: the caller has seen polygon_basics_in_range(v) hold.
 template <class T>
 bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_is_density, rounded<T>& out,
@@ -472,7 +642,7 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   if constexpr (std::is_same_v<std::conditional_t<std::is_same_v<T, float>, double, T>, double>)
     if (cpu_has_fma()) return try_polygon_mass_fma<T>(v, amount, amount_is_density, out, range_known);
 #endif
-  return try_polygon_mass_with<T, false>(v, amount, amount_is_density, out, range_known);
+  return try_polygon_mass_generic<T>(v, amount, amount_is_density, out, range_known);
 }
 
 // D-MASS-25: one pass that implies both require_polygon_basics (it would not
@@ -485,6 +655,24 @@ RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
   using W = std::conditional_t<std::is_same_v<T, float>, double, T>;
   const std::size_t n = v.size();
   if (n < 3 || n > (std::size_t(1) << 20)) return false;
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, double> && sizeof(vec2<double>) == 2 * sizeof(double)) {
+    // The same tests on (x, y) pairs, without branches (D-MASS-27).
+    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffff));
+    const __m128d lo = _mm_set1_pd(0x1p-60), hi = _mm_set1_pd(0x1p60), zero = _mm_setzero_pd();
+    __m128d in = _mm_castsi128_pd(_mm_set1_epi64x(-1));  // lanes still in range
+    int repeated = 0;
+    __m128d prev = _mm_loadu_pd(&v[n - 1].x);  // the closing edge first
+    for (std::size_t i = 0; i < n; ++i) {
+      const __m128d p = _mm_loadu_pd(&v[i].x);
+      const __m128d a = _mm_and_pd(p, magnitude);  // NaN fails every comparison below
+      in = _mm_and_pd(in, _mm_and_pd(_mm_cmple_pd(a, hi), _mm_or_pd(_mm_cmpge_pd(a, lo), _mm_cmpeq_pd(a, zero))));
+      repeated |= _mm_movemask_pd(_mm_cmpeq_pd(p, prev)) == 3;
+      prev = p;
+    }
+    return _mm_movemask_pd(in) == 3 && !repeated;
+  }
+#endif
   bool ok = true;
   for (std::size_t i = 0; i + 1 < n; ++i)
     ok &= in_range(W(v[i].x)) & in_range(W(v[i].y)) & !(v[i] == v[i + 1]);
@@ -495,3 +683,5 @@ RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
 }  // namespace rigidref::detail::mass_filter
 
 #include "rigidref/detail/fp_end.hpp"
+
+#include "rigidref/detail/mass_triangle.hpp"  // try_triangle_mass, declared above

@@ -66,6 +66,25 @@ struct sums {
   W twice_area, first_x, first_y, second;
 };
 
+// x 2^scale in W, for |x| < 2^P (P = W's bits): exact, W's normalised form
+// written directly (a P-bit significand S, |x 2^scale| = S 2^(E - P + 1)),
+// the value W(x) then ldexp gives, without their generic conversion.
+template <class W, class I>
+W exact_in(const I& x, int scale) {
+  using backend = typename W::backend_type;
+  using rep = bmp::number<typename backend::rep_type, bmp::et_off>;
+  if (x == 0) return W(0);
+  const I m = x < 0 ? I(-x) : x;
+  const unsigned bits = unsigned(msb(m)) + 1;
+  rep s(m);
+  s <<= backend::bit_count - bits;
+  W out;
+  out.backend().bits() = s.backend();
+  out.backend().exponent() = int(bits) - 1 + scale;
+  out.backend().sign() = x < 0;
+  return out;
+}
+
 // The integer sums of D-MASS-16 in I, scaled into W (exact: D-MASS-20).
 template <class I, class W>
 void integer_sums(const std::vector<short_value>& xs, const std::vector<short_value>& ys, long e, sums<W>& out) {
@@ -80,10 +99,10 @@ void integer_sums(const std::vector<short_value>& xs, const std::vector<short_va
   const mass_exact::fan_integers<I> f = mass_exact::integer_fan_sums<I>(
       n, ox, oy, [&](std::size_t i) { return integer(xs[i]); }, [&](std::size_t i) { return integer(ys[i]); });
   // Exact conversions (at most P - 1 bits) and exact scalings.
-  out.twice_area = ldexp(W(f.twice_area), int(2 * e));
-  out.first_x = ldexp(W(f.first_x), int(3 * e));
-  out.first_y = ldexp(W(f.first_y), int(3 * e));
-  out.second = ldexp(W(f.second), int(4 * e));
+  out.twice_area = exact_in<W>(f.twice_area, int(2 * e));
+  out.first_x = exact_in<W>(f.first_x, int(3 * e));
+  out.first_y = exact_in<W>(f.first_y, int(3 * e));
+  out.second = exact_in<W>(f.second, int(4 * e));
 }
 
 // D-MASS-20: the fan sums of D-MASS-1..3 about v0 as the accumulator W
