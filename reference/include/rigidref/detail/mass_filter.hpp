@@ -661,16 +661,17 @@ RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
     const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffff));
     const __m128d lo = _mm_set1_pd(0x1p-60), hi = _mm_set1_pd(0x1p60), zero = _mm_setzero_pd();
     __m128d in = _mm_castsi128_pd(_mm_set1_epi64x(-1));  // lanes still in range
-    int repeated = 0;
+    __m128d repeated = zero;  // lane 0: some vertex equals the previous one in x and y
     __m128d prev = _mm_loadu_pd(&v[n - 1].x);  // the closing edge first
     for (std::size_t i = 0; i < n; ++i) {
       const __m128d p = _mm_loadu_pd(&v[i].x);
       const __m128d a = _mm_and_pd(p, magnitude);  // NaN fails every comparison below
       in = _mm_and_pd(in, _mm_and_pd(_mm_cmple_pd(a, hi), _mm_or_pd(_mm_cmpge_pd(a, lo), _mm_cmpeq_pd(a, zero))));
-      repeated |= _mm_movemask_pd(_mm_cmpeq_pd(p, prev)) == 3;
+      const __m128d same = _mm_cmpeq_pd(p, prev);
+      repeated = _mm_or_pd(repeated, _mm_and_pd(same, _mm_unpackhi_pd(same, same)));
       prev = p;
     }
-    return _mm_movemask_pd(in) == 3 && !repeated;
+    return _mm_movemask_pd(in) == 3 && (_mm_movemask_pd(repeated) & 1) == 0;
   }
 #endif
   bool ok = true;
