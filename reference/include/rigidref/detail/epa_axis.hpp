@@ -88,24 +88,28 @@ struct epa_fcand {
   std::optional<axis_overlap> ex;  // exact, computed on demand (no rationals built otherwise)
 };
 
+// The exact vector of key k, from the core's exact points (A, B as given).
+template <class T>
+evec epa_exact_normal(const core_contact<T>& cc, const epa_axis_key& k) {
+  const std::size_t na = cc.A().size(), nb = cc.B().size();
+  if (k.kind == 0) {
+    const evec e = cc.A()[(k.i1 + 1) % na] - cc.A()[k.i1];
+    return {e.y, exact(-e.x)};
+  }
+  if (k.kind == 1) {
+    const evec e = cc.B()[(k.j1 + 1) % nb] - cc.B()[k.j1];
+    return {exact(-e.y), e.x};
+  }
+  const evec e = (cc.A()[k.i2] - cc.B()[k.j2]) - (cc.A()[k.i1] - cc.B()[k.j1]);
+  return {e.y, exact(-e.x)};
+}
+
 template <class T>
 struct epa_filter {
   std::span<const vec2<T>> a, b;
   const core_contact<T>& cc;  // its exact points are converted only for a fallback
 
-  evec exact_normal(const epa_axis_key& k) const {
-    const std::size_t na = a.size(), nb = b.size();
-    if (k.kind == 0) {
-      const evec e = cc.A()[(k.i1 + 1) % na] - cc.A()[k.i1];
-      return {e.y, exact(-e.x)};
-    }
-    if (k.kind == 1) {
-      const evec e = cc.B()[(k.j1 + 1) % nb] - cc.B()[k.j1];
-      return {exact(-e.y), e.x};
-    }
-    const evec e = (cc.A()[k.i2] - cc.B()[k.j2]) - (cc.A()[k.i1] - cc.B()[k.j1]);
-    return {e.y, exact(-e.x)};
-  }
+  evec exact_normal(const epa_axis_key& k) const { return epa_exact_normal(cc, k); }
 
   fvec<T> filtered_normal(const epa_axis_key& k) const {
     const std::size_t na = a.size(), nb = b.size();

@@ -9,6 +9,7 @@
 
 #include "rigidref/accumulator.hpp"
 #include "rigidref/detail/core_query.hpp"
+#include "rigidref/detail/epa_axis.hpp"
 #include "rigidref/detail/epa_loop.hpp"
 #include "rigidref/detail/gjk_values.hpp"
 #include "rigidref/detail/mp_frame_values.hpp"
@@ -28,14 +29,8 @@ namespace rigidref::detail {
 // Which exact vector a candidate axis is (as epa_axis_key, D-EPA-8): A's edge
 // i1, B's edge j1 (negated outward normal), or the face normal of
 // (A[i1] - B[j1], A[i2] - B[j2]).
-struct mp_axis_key {
-  int kind = 0;  // 0: A edge i1; 1: B edge j1; 2: face
-  std::size_t i1 = 0, j1 = 0, i2 = 0, j2 = 0;
-  bool operator==(const mp_axis_key&) const = default;
-};
-
 struct mp_axis_cand {
-  mp_axis_key key;
+  epa_axis_key key;
   fvec<double> n;
   fv<double> o, n2;
   std::size_t ia = 0, ib = 0;
@@ -52,21 +47,9 @@ struct mp_epa_filter {
   const std::vector<fvec<double>>& fb;
   const core_contact<T>& cc;
 
-  evec exact_normal(const mp_axis_key& k) const {
-    const std::size_t na = a.size(), nb = b.size();
-    if (k.kind == 0) {
-      const evec e = cc.A()[(k.i1 + 1) % na] - cc.A()[k.i1];
-      return {e.y, exact(-e.x)};
-    }
-    if (k.kind == 1) {
-      const evec e = cc.B()[(k.j1 + 1) % nb] - cc.B()[k.j1];
-      return {exact(-e.y), e.x};
-    }
-    const evec e = (cc.A()[k.i2] - cc.B()[k.j2]) - (cc.A()[k.i1] - cc.B()[k.j1]);
-    return {e.y, exact(-e.x)};
-  }
+  evec exact_normal(const epa_axis_key& k) const { return epa_exact_normal(cc, k); }
 
-  fvec<double> filtered_normal(const mp_axis_key& k) const {
+  fvec<double> filtered_normal(const epa_axis_key& k) const {
     const std::size_t na = a.size(), nb = b.size();
     if (k.kind == 0) {
       const fvec<double> e = fsub(fa[(k.i1 + 1) % na], fa[k.i1]);
@@ -93,7 +76,7 @@ struct mp_epa_filter {
   }
 
   // Sign of n . (P[j] - P[i]), P = A (on_a) or B.
-  int compare(const mp_axis_key& k, const fvec<double>& n, bool on_a, std::size_t j, std::size_t i) const {
+  int compare(const epa_axis_key& k, const fvec<double>& n, bool on_a, std::size_t j, std::size_t i) const {
     const std::size_t count = on_a ? a.size() : b.size();
     if (k.kind == (on_a ? 0 : 1)) {  // an edge's own normal at its end points: 0 (D-EPA-8)
       const std::size_t e0 = on_a ? k.i1 : k.j1, e1 = (e0 + 1) % count;
@@ -107,12 +90,12 @@ struct mp_epa_filter {
     return d > 0 ? 1 : (d < 0 ? -1 : 0);
   }
 
-  std::size_t argmax(const mp_axis_key& k, const fvec<double>& n, bool on_a, int sign, std::size_t start) const {
+  std::size_t argmax(const epa_axis_key& k, const fvec<double>& n, bool on_a, int sign, std::size_t start) const {
     return uphill_walk(on_a ? a.size() : b.size(), start,
                        [&](std::size_t j, std::size_t i) { return sign * compare(k, n, on_a, j, i) > 0; });
   }
 
-  mp_axis_cand candidate(const mp_axis_key& k, const fvec<double>& n, std::size_t ia0, std::size_t ib0) const {
+  mp_axis_cand candidate(const epa_axis_key& k, const fvec<double>& n, std::size_t ia0, std::size_t ib0) const {
     mp_axis_cand c;
     c.key = k;
     c.n = n;
@@ -144,11 +127,11 @@ struct mp_epa_filter {
 template <class T>
 mp_axis_cand mp_epa_best(const mp_epa_filter<T>& f, const epa_run<T>& run) {
   const std::size_t na = f.a.size(), nb = f.b.size();
-  static thread_local std::vector<mp_axis_key> seen;
+  static thread_local std::vector<epa_axis_key> seen;
   seen.clear();
   bool have = false;
   mp_axis_cand best;
-  auto consider = [&](const mp_axis_key& k, std::size_t ia, std::size_t ib) {
+  auto consider = [&](const epa_axis_key& k, std::size_t ia, std::size_t ib) {
     for (const auto& s : seen)
       if (s == k) return;
     seen.push_back(k);
@@ -162,7 +145,7 @@ mp_axis_cand mp_epa_best(const mp_epa_filter<T>& f, const epa_run<T>& run) {
   };
   for (const auto& face : run.shortlist) {
     const std::size_t ia = face[0].ia, ib = face[0].ib;
-    mp_axis_key fk{2, face[0].ia, face[0].ib, face[1].ia, face[1].ib};
+    epa_axis_key fk{2, face[0].ia, face[0].ib, face[1].ia, face[1].ib};
     if (fk.j1 == fk.j2 && na > 1 && fk.i2 == (fk.i1 + 1) % na) fk = {0, fk.i1, 0, 0, 0};
     else if (fk.i1 == fk.i2 && nb > 1 && fk.j2 == (fk.j1 + 1) % nb) fk = {1, 0, fk.j1, 0, 0};
     consider(fk, ia, ib);
