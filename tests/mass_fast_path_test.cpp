@@ -443,6 +443,39 @@ TEST_CASE("mass fast path: x / k and the reciprocal stay within their bounds", "
   CHECK(over == 0);
 }
 
+TEST_CASE("mass fast path: the reciprocal from an unnormalised head stays within 24 u^2", "[mass][fast_path]") {
+  // D-MASS-33: th = RN(1 / h) for the pair (h, l) when |l| <= 2u |h| (derived
+  // 20 u^2), else RN(1 / y.hi) (D-MASS-28: 16 u^2); measured exactly, with l
+  // drawn up to and at the limit, and past it for the fallback.
+  using detail::mass_filter::cw;
+  std::mt19937_64 g(33);
+  std::uniform_real_distribution<double> unit(1, 2), low(-1, 1);
+  const exact u2 = to_exact(0x1p-106);
+  long over = 0, fallback_over = 0;
+  exact worst = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const double h = std::ldexp(unit(g), int(g() % 120) - 60) * (k % 2 ? -1 : 1);
+    // |l| / (u |h|): uniform in [0, 2], exactly 2 (every 5th), or in (2, 8] (every 7th)
+    const double s = k % 7 == 0 ? 2 + 6 * unit(g) / 2 : k % 5 == 0 ? 2 : 2 * (unit(g) - 1);
+    const double l = h * 0x1p-53 * s * (g() % 2 ? -1 : 1);
+    const cw<double> y = detail::mass_filter::normalise(cw<double>{h, l});
+    const exact ye = to_exact(h) + to_exact(l);
+    const cw<double> r = detail::mass_filter::reciprocal_from_head<double, false>(h, l, y);
+    const exact rel = abs((to_exact(r.hi) + to_exact(r.lo)) * ye - 1);
+    if (std::abs(l) <= 0x1p-52 * std::abs(h)) {
+      over += rel > 24 * u2;
+      if (rel > worst) worst = rel;
+    } else {
+      fallback_over += rel > 16 * u2;
+    }
+    over += std::abs(r.lo) > 0x1p-53 * std::abs(r.hi);  // normalised
+  }
+  INFO("worst error from the head / u^2: " << double(worst / u2));
+  CHECK(over == 0);
+  CHECK(fallback_over == 0);
+  CHECK(worst > 4 * u2);  // the inputs reach past D-MASS-28's usual errors
+}
+
 TEST_CASE("mass fast path: 10^5 random polygons (long)", "[.][mass_long]") {
   const tally t = sweep(100000 / 3 + 1, 42, true);
   WARN("polygons " << t.polygons << ", outputs " << t.outputs << ", differ " << t.differ << ", errors differ "
