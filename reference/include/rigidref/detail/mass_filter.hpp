@@ -680,6 +680,34 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   return try_polygon_mass_generic<T>(v, amount, amount_is_density, out, range_known);
 }
 
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+// D-MASS-35: polygon_basics_in_range for double with two vertices per AVX
+// register, (v[k], v[k+1]) against (v[k-1], v[k]) for the repeated-vertex
+// test: the same per-coordinate and per-vertex tests as the SSE2 loop, so
+// the same answer. n >= 3; a trailing odd vertex re-tests v[n-2] with it.
+__attribute__((target("fma"))) inline bool polygon_basics_in_range_avx(const vec2<double>* v, std::size_t n) {
+  const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
+  const __m256d lo = _mm256_set1_pd(0x1p-60), hi = _mm256_set1_pd(0x1p60), zero = _mm256_setzero_pd();
+  __m256d in = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));  // lanes still in range
+  __m256d repeated = zero;  // lanes 0 and 2: some vertex equals the previous one in x and y
+  auto test = [&](__m256d p, __m256d prev) __attribute__((target("fma"), always_inline)) {
+    const __m256d a = _mm256_and_pd(p, magnitude);  // NaN fails every comparison below
+    in = _mm256_and_pd(in, _mm256_and_pd(_mm256_cmp_pd(a, hi, _CMP_LE_OQ),
+                                         _mm256_or_pd(_mm256_cmp_pd(a, lo, _CMP_GE_OQ),
+                                                      _mm256_cmp_pd(a, zero, _CMP_EQ_OQ))));
+    const __m256d same = _mm256_cmp_pd(p, prev, _CMP_EQ_OQ);
+    repeated = _mm256_or_pd(repeated, _mm256_and_pd(same, _mm256_permute_pd(same, 0b0101)));
+  };
+  // (v[n-1], v[0]): the closing edge first
+  test(_mm256_loadu_pd(&v[0].x),
+       _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&v[n - 1].x)), _mm_loadu_pd(&v[0].x), 1));
+  std::size_t k = 2;
+  for (; k + 1 < n; k += 2) test(_mm256_loadu_pd(&v[k].x), _mm256_loadu_pd(&v[k - 1].x));
+  if (k < n) test(_mm256_loadu_pd(&v[n - 2].x), _mm256_loadu_pd(&v[n - 3].x));  // n odd: v[n-1]
+  return _mm256_movemask_pd(in) == 15 && (_mm256_movemask_pd(repeated) & 5) == 0;
+}
+#endif
+
 // D-MASS-25: one pass that implies both require_polygon_basics (it would not
 // throw: at least 3 vertices, all finite, no two cyclically consecutive
 // vertices equal) and the filter's range condition on every coordinate
@@ -692,6 +720,9 @@ RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
   if (n < 3 || n > (std::size_t(1) << 20)) return false;
 #if defined(__SSE2__)
   if constexpr (std::is_same_v<T, double> && sizeof(vec2<double>) == 2 * sizeof(double)) {
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+    if (cpu_has_fma()) return polygon_basics_in_range_avx(v.data(), n);  // D-MASS-35
+#endif
     // The same tests on (x, y) pairs, without branches (D-MASS-27).
     const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffff));
     const __m128d lo = _mm_set1_pd(0x1p-60), hi = _mm_set1_pd(0x1p60), zero = _mm_setzero_pd();
