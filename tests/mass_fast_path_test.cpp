@@ -443,6 +443,39 @@ TEST_CASE("mass fast path: x / k and the reciprocal stay within their bounds", "
   CHECK(over == 0);
 }
 
+TEST_CASE("mass fast path: the reciprocal from an unnormalised head stays within 24 u^2", "[mass][fast_path]") {
+  // D-MASS-33: th = RN(1 / h) for the pair (h, l) when |l| <= 2u |h| (derived
+  // 20 u^2), else RN(1 / y.hi) (D-MASS-28: 16 u^2); measured exactly, with l
+  // drawn up to and at the limit, and past it for the fallback.
+  using detail::mass_filter::cw;
+  std::mt19937_64 g(33);
+  std::uniform_real_distribution<double> unit(1, 2), low(-1, 1);
+  const exact u2 = to_exact(0x1p-106);
+  long over = 0, fallback_over = 0;
+  exact worst = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const double h = std::ldexp(unit(g), int(g() % 120) - 60) * (k % 2 ? -1 : 1);
+    // |l| / (u |h|): uniform in [0, 2], exactly 2 (every 5th), or in (2, 8] (every 7th)
+    const double s = k % 7 == 0 ? 2 + 6 * unit(g) / 2 : k % 5 == 0 ? 2 : 2 * (unit(g) - 1);
+    const double l = h * 0x1p-53 * s * (g() % 2 ? -1 : 1);
+    const cw<double> y = detail::mass_filter::normalise(cw<double>{h, l});
+    const exact ye = to_exact(h) + to_exact(l);
+    const cw<double> r = detail::mass_filter::reciprocal_from_head<double, false>(h, l, y);
+    const exact rel = abs((to_exact(r.hi) + to_exact(r.lo)) * ye - 1);
+    if (std::abs(l) <= 0x1p-52 * std::abs(h)) {
+      over += rel > 24 * u2;
+      if (rel > worst) worst = rel;
+    } else {
+      fallback_over += rel > 16 * u2;
+    }
+    over += std::abs(r.lo) > 0x1p-53 * std::abs(r.hi);  // normalised
+  }
+  INFO("worst error from the head / u^2: " << double(worst / u2));
+  CHECK(over == 0);
+  CHECK(fallback_over == 0);
+  CHECK(worst > 4 * u2);  // the inputs reach past D-MASS-28's usual errors
+}
+
 TEST_CASE("mass fast path: 10^5 random polygons (long)", "[.][mass_long]") {
   const tally t = sweep(100000 / 3 + 1, 42, true);
   WARN("polygons " << t.polygons << ", outputs " << t.outputs << ", differ " << t.differ << ", errors differ "
@@ -613,6 +646,47 @@ TEST_CASE("mass fast path: the x/y-pair centroid lines equal the scalar ones bit
     for (int i = 0; i < 16; ++i) differ += !same_bits(x[i], y[i]);
   }
   CHECK(differ == 0);
+#endif
+}
+
+TEST_CASE("mass fast path: the AVX basic checks answer as the scalar definition", "[mass][fast_path]") {
+  // D-MASS-35: two vertices per register, the closing edge first, an odd
+  // last vertex re-tested with its predecessor; against D-MASS-25's
+  // conditions written out, on edge values at every position, n = 3..12.
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  if (!detail::mass_filter::cpu_has_fma()) return;
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const double specials[] = {0.0, -0.0, nan, inf, -inf, 0x1p60, std::nextafter(0x1p60, inf), 0x1p-60,
+                             std::nextafter(0x1p-60, 0.0), -0x1p-60, 0x1p-1074, 1e300};
+  auto reference = [](const std::vector<vec2<double>>& p) {
+    auto in = [](double x) { return x == 0 || (std::abs(x) >= 0x1p-60 && std::abs(x) <= 0x1p60); };
+    bool ok = true;
+    for (std::size_t i = 0; i < p.size(); ++i)
+      ok = ok && in(p[i].x) && in(p[i].y) && !(p[i] == p[(i + 1) % p.size()]);
+    return ok;
+  };
+  std::mt19937_64 g(35);
+  long differ = 0, passed = 0, cases = 0;
+  for (int n = 3; n <= 12; ++n)
+    for (int k = 0; k < 3000; ++k) {
+      std::vector<vec2<double>> p;
+      for (int i = 0; i < n; ++i) p.push_back({std::ldexp(double(g() % 1000) - 500, -6), std::ldexp(double(g() % 1000), -6)});
+      const std::size_t at = g() % n;
+      switch (k % 4) {
+        case 0: break;  // usually passes (a repeated vertex by chance aside)
+        case 1: (g() % 2 ? p[at].x : p[at].y) = specials[g() % std::size(specials)]; break;
+        case 2: p[at] = p[(at + 1) % n]; break;  // a zero-length edge, the closing one included
+        case 3: p[at].x = p[(at + 1) % n].x; break;  // equal in x only
+      }
+      const bool a = detail::mass_filter::polygon_basics_in_range_avx(p.data(), p.size());
+      differ += a != reference(p);
+      passed += a;
+      ++cases;
+    }
+  INFO("cases " << cases << ", passed " << passed);
+  CHECK(differ == 0);
+  CHECK(passed > cases / 3);
+  CHECK(passed < cases * 9 / 10);
 #endif
 }
 

@@ -9,7 +9,8 @@
 // midpoint (D-MASS-18); x86-64 builds without -mfma pick an FMA copy at run
 // time (D-MASS-18); magnitudes per axis (D-MASS-21); a triangle takes its
 // own formulas (D-MASS-26); the rounding test by monotonicity (D-MASS-27);
-// one reciprocal (D-MASS-28); the second moment per axis (D-MASS-29).
+// one reciprocal (D-MASS-28); the second moment per axis (D-MASS-29); the
+// reciprocal from the sum's head (D-MASS-33); fewer instructions (D-MASS-34).
 #pragma once
 
 #include "rigidref/detail/fp_barrier.hpp"
@@ -123,17 +124,37 @@ RIGIDREF_HOT cw<W> normalise_product(const cw<W>& x) {
   return fast_two_sum(x.hi, x.lo);
 }
 
-// 1 / y for a normalised double word y, D-MASS-28 (D-MASS-22's division
-// with x = 1): th = RN(1 / y.hi), the remainder 1 - th y from the exact
-// TwoProd, times th instead of a second division. Relative error
-// <= 10u^2 (1 + O(u)) <= 16u^2, the figure D-MASS-14 uses; normalised.
+// 1 / y for a normalised double word y from a first estimate th of it, by
+// one Newton step (D-MASS-28): the remainder 1 - th y from the exact TwoProd,
+// times th instead of a second division; normalised.
 template <class W, bool F = false>
-RIGIDREF_HOT cw<W> reciprocal(const cw<W>& y) {
-  const W th = W(1) / y.hi;
+RIGIDREF_HOT cw<W> reciprocal_step(W th, const cw<W>& y) {
   const cw<W> p = two_prod<W, F>(th, y.hi);   // th y.hi = p.hi + p.lo exactly
   const W b = W(W(1) - p.hi) - p.lo;          // 1 - th y.hi, rounded once
   const W d = -rounded(W(th * y.lo));         // -th y.lo
-  return fast_two_sum(th, W(W(b + d) * th));  // |tl| <= 2u |th| (1 + O(u))
+  return fast_two_sum(th, W(W(b + d) * th));  // |tl| <= 3u |th| (1 + O(u))
+}
+
+// D-MASS-28 (D-MASS-22's division with x = 1): th = RN(1 / y.hi), then the
+// step. Relative error <= 10u^2 (1 + O(u)) <= 16u^2, the figure D-MASS-14 uses.
+template <class W, bool F = false>
+RIGIDREF_HOT cw<W> reciprocal(const cw<W>& y) {
+  return reciprocal_step<W, F>(W(1) / y.hi, y);
+}
+
+// 1 / y for y = TwoSum(h, l), the normalised value of an unnormalised pair
+// (h, l), D-MASS-33: th = RN(1 / h) needs only the pair's head, so the
+// division overlaps the normalisation, and the step runs on y itself. With
+// |l| <= 2u |h| the relative error is <= 20u^2 (1 + O(u)) < 24u^2, inside
+// what D-MASS-30 charges; otherwise th = RN(1 / y.hi), as `reciprocal`.
+template <class W, bool F = false>
+RIGIDREF_HOT cw<W> reciprocal_from_head(W h, W l, const cw<W>& y) {
+  using std::abs;
+  constexpr W u = std::numeric_limits<W>::epsilon() / 2;
+  W th;
+  if (abs(l) <= 2 * u * abs(h)) [[likely]] th = W(1) / h;  // a branch: no wait for y
+  else th = W(1) / y.hi;
+  return reciprocal_step<W, F>(th, y);
 }
 
 // x / k for a normalised double word x and a small positive integer k (3,
@@ -154,7 +175,8 @@ RIGIDREF_HOT cw<W> div_small(const cw<W>& x, W k) {
 // or overflows in W (D-MASS-13).
 template <class W>
 RIGIDREF_HOT bool in_range(W x) {
-  const W a = x < 0 ? W(-x) : x;
+  using std::abs;
+  const W a = abs(x);  // NaN fails both comparisons
   return a == 0 || (a >= W(0x1p-60) && a <= W(0x1p60));
 }
 
@@ -258,32 +280,43 @@ __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const v
   sums<double> s;
   const __m128d neg_o = _mm_set_pd(-v[0].y, -v[0].x);
   xy::cw2 p = xy::two_sum(_mm_set_pd(v[1].y, v[1].x), neg_o);  // (px, py) = two_sum(v1 - v0)
-  // (first_x, first_y, second_x, second_y) in one AVX register (D-MASS-31):
-  // the products c (P + Q) and c (b_x, b_y) and their sums, per lane as above.
-  __m256d acc_hi = _mm256_setzero_pd(), acc_lo = _mm256_setzero_pd();
   xy::cw2 p2 = xy::mul(p, p);  // (Px^2, Py^2)
   __m128d d = xy::abs(p.hi);  // max |d.hi| per axis
-  for (std::size_t i = 2; i < v.size(); ++i) {
+  // One fan triangle: its c (D-MASS-1) and the product c (P + Q, b) of the
+  // four moment terms, (first_x, first_y, second_x, second_y) in one AVX
+  // register (D-MASS-31), per lane `mul`'s operations.
+  cw<double> c;
+  __m256d th, tl;
+  auto term = [&](std::size_t i) __attribute__((target("fma"), always_inline)) {
     const xy::cw2 q = xy::two_sum(_mm_set_pd(v[i].y, v[i].x), neg_o);
     const xy::cw2 cross = xy::mul(p, xy::swap(q));  // (px qy, py qx)
-    const cw<double> c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
-    s.twice_area = add(s.twice_area, c);
+    c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
     const xy::cw2 q2 = xy::mul(q, q);
-    const xy::cw2 pq = xy::add(p, q);                                 // D-MASS-2's P + Q
-    const xy::cw2 b = xy::add(xy::add(p2, xy::mul(p, q)), q2);        // D-MASS-3's (b_x, b_y)
+    const xy::cw2 pq = xy::add(p, q);                           // D-MASS-2's P + Q
+    const xy::cw2 b = xy::add(xy::add(p2, xy::mul(p, q)), q2);  // D-MASS-3's (b_x, b_y)
     const __m256d fh = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.hi), b.hi, 1);
     const __m256d fl = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.lo), b.lo, 1);
     const __m256d ch = _mm256_set1_pd(c.hi), cl = _mm256_set1_pd(c.lo);
-    const __m256d th = ch * fh;  // mul(c, f): TwoProd by FMA, then the cross terms
-    const __m256d tl = _mm256_fmsub_pd(ch, fh, th) + (ch * fl + cl * fh);
+    th = ch * fh;  // mul(c, f): TwoProd by FMA, then the cross terms
+    tl = _mm256_fmsub_pd(ch, fh, th) + (ch * fl + cl * fh);
+    d = _mm_max_pd(d, xy::abs(q.hi));
+    p = q;
+    p2 = q2;
+  };
+  // The first triangle: add() to the zero sums returns the term with each
+  // part plus +0 (D-MASS-34: TwoSum(0, h) = (h + 0, +0)), the same values.
+  term(2);
+  const __m256d zero = _mm256_setzero_pd();
+  s.twice_area = {c.hi + 0.0, c.lo + 0.0};
+  __m256d acc_hi = th + zero, acc_lo = tl + zero;
+  for (std::size_t i = 3; i < v.size(); ++i) {
+    term(i);
+    s.twice_area = add(s.twice_area, c);
     const __m256d sh = acc_hi + th;  // add(acc, t): TwoSum, then the low parts
     const __m256d ap = sh - th;
     const __m256d bp = sh - ap;
     acc_lo = ((acc_hi - ap) + (th - bp)) + (acc_lo + tl);
     acc_hi = sh;
-    d = _mm_max_pd(d, xy::abs(q.hi));
-    p = q;
-    p2 = q2;
   }
   const xy::cw2 first = {_mm256_castpd256_pd128(acc_hi), _mm256_castpd256_pd128(acc_lo)};
   const xy::cw2 second = {_mm256_extractf128_pd(acc_hi, 1), _mm256_extractf128_pd(acc_lo, 1)};
@@ -495,24 +528,29 @@ __attribute__((target("fma"))) inline int certain_rounding4(const double (&hs)[4
 #endif
 
 // The rounding test of D-MASS-15 (D-MASS-27 for T = W) on the five outputs
-// (area, centroid x and y, mass, inertia) with their final bounds.
+// (area, centroid x and y, mass, inertia) with their final bounds; true when
+// all five are certified.
 template <class T, class W, bool F>
-RIGIDREF_HOT void certify(const cw<W> (&x)[5], const W (&err)[5], rounded<T>& out) {
+RIGIDREF_HOT bool certify(const cw<W> (&x)[5], const W (&err)[5], rounded<T>& out) {
   T* const value[5] = {&out.area, &out.centroid_x, &out.centroid_y, &out.mass, &out.inertia};
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
   if constexpr (F && std::is_same_v<T, double>) {
     const double hs[4] = {x[0].hi, x[1].hi, x[2].hi, x[3].hi}, ls[4] = {x[0].lo, x[1].lo, x[2].lo, x[3].lo};
     const double errs[4] = {err[0], err[1], err[2], err[3]};
     const int ok = certain_rounding4(hs, ls, errs);
-    for (int k = 0; k < 4; ++k) {
-      *value[k] = x[k].hi;
-      out.certified[k] = (ok >> k) & 1;
+    for (int k = 0; k < 4; ++k) *value[k] = x[k].hi;
+    const bool inertia = certain_rounding<T>(x[4], err[4], out.inertia);
+    if (ok == 15 && inertia) [[likely]] {  // the usual case: five constant flags (D-MASS-34)
+      for (bool& c : out.certified) c = true;
+      return true;
     }
-    out.certified[4] = certain_rounding<T>(x[4], err[4], out.inertia);
-    return;
+    for (int k = 0; k < 4; ++k) out.certified[k] = (ok >> k) & 1;
+    out.certified[4] = inertia;
+    return false;
   }
 #endif
   for (int k = 0; k < 5; ++k) out.certified[k] = certain_rounding<T>(x[k], err[k], *value[k]);
+  return out.all();
 }
 
 // The triangle's own formulas (detail/mass_triangle.hpp, D-MASS-26).
@@ -555,24 +593,21 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W e_first_y = 8 * (45 + 15 * m + mm1) * u2 * s.mag_first_y;
   const W e_second = 8 * (108 + 23 * m + mm1) * u2 * s.mag_second;  // D-MASS-29
 
-  cw<W> a2 = normalise(s.twice_area), fx = normalise(s.first_x), fy = normalise(s.first_y),
-        sec = normalise(s.second);
+  const cw<W> a2 = normalise(s.twice_area), fx = normalise(s.first_x), fy = normalise(s.first_y),
+              sec = normalise(s.second);
   if (!(abs(a2.hi) > 4 * e_twice_area)) return false;  // zero, or its sign uncertain
-  if (a2.hi < 0) {  // clockwise: every sum flips sign
-    a2 = neg(a2);
-    fx = neg(fx);
-    fy = neg(fy);
-    sec = neg(sec);
-  }
+  // Clockwise: every sum has the other sign. The quotients F / A2 and S / A2
+  // keep theirs (each operation below is odd, RN symmetric), so only the area
+  // flips (D-MASS-33).
+  const cw<W> area = a2.hi < 0 ? cw<W>{W(-a2.hi / 2), W(-a2.lo / 2)} : cw<W>{W(a2.hi / 2), W(a2.lo / 2)};
   // D-MASS-14: each line's bound from the previous ones; op errors in u^2.
-  const cw<W> area{a2.hi / 2, a2.lo / 2};
   const W e_area = e_twice_area / 2;
   // D-MASS-23's one division, now of A2 (D-MASS-30): 1 / A2 by the reciprocal
   // while F / 3 and S / 3 are formed beside it, then products; den = RN(3 |A2.hi|).
   const W e_d3 = 3 * e_twice_area + 24 * u2 * abs(a2.hi);
   const W den = 3 * abs(a2.hi);
   if (!(e_d3 <= den / 8)) return false;
-  const cw<W> r = reciprocal<W, F>(a2);  // D-MASS-28
+  const cw<W> r = reciprocal_from_head<W, F>(s.twice_area.hi, s.twice_area.lo, a2);  // D-MASS-33
   const W inv_den = abs(r.hi) * (W(1) / 3 * W(1 + 0x1p-40));  // >= 1 / den: products, not divisions (D-MASS-28)
   const W ox = W(v[0].x), oy = W(v[0].y);
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
@@ -602,9 +637,9 @@ RIGIDREF_HOT bool try_polygon_mass_with(std::span<const vec2<T>> v, const T& amo
   const W e_inertia = e_mass * (2 * abs(per_area.hi) + e_per_area) + 2 * abs(mass.hi) * e_per_area +
                       32 * u2 * abs(mass.hi) * abs(per_area.hi);
   // D-MASS-15, each bound doubled for its own rounding, plus tiny.
-  certify<T, W, F>({area, cx, cy, mass, inertia},
-                   {2 * e_area + tiny, 2 * e_cx + tiny, 2 * e_cy + tiny, 2 * e_mass + tiny, 2 * e_inertia + tiny}, out);
-  return out.all();
+  return certify<T, W, F>({area, cx, cy, mass, inertia},
+                          {2 * e_area + tiny, 2 * e_cx + tiny, 2 * e_cy + tiny, 2 * e_mass + tiny, 2 * e_inertia + tiny},
+                          out);
 }
 
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
@@ -645,6 +680,34 @@ bool try_polygon_mass(std::span<const vec2<T>> v, const T& amount, bool amount_i
   return try_polygon_mass_generic<T>(v, amount, amount_is_density, out, range_known);
 }
 
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+// D-MASS-35: polygon_basics_in_range for double with two vertices per AVX
+// register, (v[k], v[k+1]) against (v[k-1], v[k]) for the repeated-vertex
+// test: the same per-coordinate and per-vertex tests as the SSE2 loop, so
+// the same answer. n >= 3; a trailing odd vertex re-tests v[n-2] with it.
+__attribute__((target("fma"))) inline bool polygon_basics_in_range_avx(const vec2<double>* v, std::size_t n) {
+  const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
+  const __m256d lo = _mm256_set1_pd(0x1p-60), hi = _mm256_set1_pd(0x1p60), zero = _mm256_setzero_pd();
+  __m256d in = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));  // lanes still in range
+  __m256d repeated = zero;  // lanes 0 and 2: some vertex equals the previous one in x and y
+  auto test = [&](__m256d p, __m256d prev) __attribute__((target("fma"), always_inline)) {
+    const __m256d a = _mm256_and_pd(p, magnitude);  // NaN fails every comparison below
+    in = _mm256_and_pd(in, _mm256_and_pd(_mm256_cmp_pd(a, hi, _CMP_LE_OQ),
+                                         _mm256_or_pd(_mm256_cmp_pd(a, lo, _CMP_GE_OQ),
+                                                      _mm256_cmp_pd(a, zero, _CMP_EQ_OQ))));
+    const __m256d same = _mm256_cmp_pd(p, prev, _CMP_EQ_OQ);
+    repeated = _mm256_or_pd(repeated, _mm256_and_pd(same, _mm256_permute_pd(same, 0b0101)));
+  };
+  // (v[n-1], v[0]): the closing edge first
+  test(_mm256_loadu_pd(&v[0].x),
+       _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&v[n - 1].x)), _mm_loadu_pd(&v[0].x), 1));
+  std::size_t k = 2;
+  for (; k + 1 < n; k += 2) test(_mm256_loadu_pd(&v[k].x), _mm256_loadu_pd(&v[k - 1].x));
+  if (k < n) test(_mm256_loadu_pd(&v[n - 2].x), _mm256_loadu_pd(&v[n - 3].x));  // n odd: v[n-1]
+  return _mm256_movemask_pd(in) == 15 && (_mm256_movemask_pd(repeated) & 5) == 0;
+}
+#endif
+
 // D-MASS-25: one pass that implies both require_polygon_basics (it would not
 // throw: at least 3 vertices, all finite, no two cyclically consecutive
 // vertices equal) and the filter's range condition on every coordinate
@@ -657,6 +720,9 @@ RIGIDREF_HOT bool polygon_basics_in_range(std::span<const vec2<T>> v) {
   if (n < 3 || n > (std::size_t(1) << 20)) return false;
 #if defined(__SSE2__)
   if constexpr (std::is_same_v<T, double> && sizeof(vec2<double>) == 2 * sizeof(double)) {
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+    if (cpu_has_fma()) return polygon_basics_in_range_avx(v.data(), n);  // D-MASS-35
+#endif
     // The same tests on (x, y) pairs, without branches (D-MASS-27).
     const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffff));
     const __m128d lo = _mm_set1_pd(0x1p-60), hi = _mm_set1_pd(0x1p60), zero = _mm_setzero_pd();

@@ -74,8 +74,9 @@ RIGIDREF_HOT bool try_triangle_mass(std::span<const vec2<T>> v, const T& amount,
   const cw<W> cx = triangle_centroid<W, F>(W(v[0].x), W(v[1].x), W(v[2].x), e_cx);
   const cw<W> cy = triangle_centroid<W, F>(W(v[0].y), W(v[1].y), W(v[2].y), e_cy);
   // D-MASS-15, each bound doubled for its own rounding, plus tiny (the centroid's is final).
-  certify<T, W, F>({area, cx, cy, mass, inertia}, {2 * e_area + tiny, e_cx, e_cy, 2 * e_mass + tiny, 2 * e_inertia + tiny},
-                   out);
+  if (certify<T, W, F>({area, cx, cy, mass, inertia},
+                       {2 * e_area + tiny, e_cx, e_cy, 2 * e_mass + tiny, 2 * e_inertia + tiny}, out))
+    return true;
   // D-MASS-18: a tied centroid coordinate decided by the side of the midpoint.
   if (!out.certified[1])
     out.certified[1] = triangle_centroid_by_midpoint<T, W, F>(v[0].x, v[1].x, v[2].x, cx, e_cx, out.centroid_x);
