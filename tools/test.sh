@@ -58,7 +58,7 @@ if [ -n "$sanitize" ]; then
 fi
 # -O2 rather than Release's -O3: about 15 % less compile time, the same
 # results (-ffp-contract=off, no -ffast-math: IEEE arithmetic is the same at
-# every optimisation level); the test programs themselves at -O1
+# every optimisation level); the test programs themselves at -Og
 # (tests/CMakeLists.txt).
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF  # benchmarks: bench/README.md
 cmake --build build -j"$(nproc)"
