@@ -6,7 +6,12 @@
 // binary type: numerators of 1..66 bits, exponents across the whole range
 // (subnormals, the smallest normal, the largest finite, overflow), either
 // sign, and a few non-dyadic values that must not take the shortcut.
+// to_exact of cpp_bin_float numbers read from their representation
+// (D-PRED-6) against the same peeling, in mp50, mp100 and the wide types
+// (the accumulators' 120 and 220 digits, the oracle's 230).
+#include "rigidref/accumulator.hpp"
 #include "rigidref/convert.hpp"
+#include "rigidref/verify/accuracy.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -132,6 +137,99 @@ TEST_CASE("to_exact of builtin floats in one piece equals the chunked conversion
   CHECK(check_to_exact<long double, std::uint64_t>(23, 5000) == 5000);
   for (const double x : {0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1.0, -3.0})
     CHECK(detail::builtin_to_exact(x) == detail::to_exact_by_chunks(x));
+}
+
+namespace {
+
+// bin_float_to_exact against to_exact_by_chunks, numerator and denominator
+// both, or both throwing invalid_input.
+template <class T>
+void require_same_exact(const T& x) {
+  INFO("x = " << x.str(0, std::ios_base::scientific) << ", exponent " << x.backend().exponent());
+  bool chunk_threw = false, one_threw = false;
+  exact want, got;
+  try {
+    want = detail::to_exact_by_chunks(x);
+  } catch (const invalid_input&) {
+    chunk_threw = true;
+  }
+  try {
+    got = to_exact(x);  // the dispatch itself: must take the one-piece route
+  } catch (const invalid_input&) {
+    one_threw = true;
+  }
+  REQUIRE(chunk_threw == one_threw);
+  if (!one_threw) {
+    REQUIRE(numerator(got) == numerator(want));
+    REQUIRE(denominator(got) == denominator(want));
+  }
+}
+
+// Random significands (every bit, or a few bits only: many trailing zeros),
+// powers of two, all-ones significands, exponents from -20000 to 20000 and
+// near 0, either sign; zeros, infinities, NaN. The exponent range of these
+// types is about +-2^31: its edges would need rationals of 2^31 bits, so
+// the values stay within +-20000 (the exponent arithmetic is in long).
+template <class T>
+int check_bin_float(std::uint64_t seed, int count) {
+  static_assert(detail::is_fixed_bin_float<T>::value);
+  using std::ldexp;
+  using boost::multiprecision::ldexp;
+  constexpr int p = std::numeric_limits<T>::digits;
+  std::mt19937_64 g(seed);
+  int checked = 0;
+  for (int i = 0; i < count; ++i) {
+    const int kind = std::uniform_int_distribution<int>(0, 3)(g);
+    T m = 0;
+    if (kind == 0) {  // 2^k
+      m = 1;
+    } else if (kind == 1) {  // all p bits set
+      m = ldexp(T(1), p) - 1;
+    } else {  // random bits, p of them or a few
+      const int bits = kind == 2 ? p : std::uniform_int_distribution<int>(1, 70)(g);
+      for (int have = 0; have < bits; have += 32) {
+        const int take = std::min(32, bits - have);
+        m = ldexp(m, take) + T(static_cast<std::uint32_t>(g() >> (64 - take)));
+      }
+      if (m == 0) m = 1;
+    }
+    const int e = std::uniform_int_distribution<int>(0, 1)(g) == 0 ? std::uniform_int_distribution<int>(-20000, 20000)(g)
+                                                                    : std::uniform_int_distribution<int>(-2 * p, p)(g);
+    T x = ldexp(m, e);  // exact: m has at most p bits
+    if (g() & 1) x = -x;
+    require_same_exact(x);
+    ++checked;
+  }
+  for (const T& x : {T(0), T(-T(0)), T(1), T(-1), T(0.5), T(3), std::numeric_limits<T>::epsilon(),
+                     T(1) - std::numeric_limits<T>::epsilon() / 2, T(1) + std::numeric_limits<T>::epsilon()}) {
+    require_same_exact(x);
+    ++checked;
+  }
+  for (const T& x : {std::numeric_limits<T>::infinity(), T(-std::numeric_limits<T>::infinity()),
+                     std::numeric_limits<T>::quiet_NaN()}) {
+    CHECK_THROWS_AS(to_exact(x), invalid_input);
+    CHECK_THROWS_AS(detail::to_exact_by_chunks(x), invalid_input);
+    ++checked;
+  }
+  return checked;
+}
+
+using wide100 = accumulator<mp100>::type;  // 220 digits
+using wide50 = accumulator<mp50>::type;    // 120 digits
+
+}  // namespace
+
+TEST_CASE("to_exact of cpp_bin_float in one piece equals the chunked conversion", "[round][to_exact]") {
+  CHECK(check_bin_float<mp50>(31, 3000) == 3012);
+  CHECK(check_bin_float<mp100>(32, 3000) == 3012);
+  CHECK(check_bin_float<wide50>(33, 1000) == 1012);
+  CHECK(check_bin_float<wide100>(34, 1000) == 1012);
+  CHECK(check_bin_float<verify::oracle_float>(35, 1000) == 1012);
+  // A value built from its parts: the significand's top bit at the exponent.
+  mp100 x = 1;
+  x.backend().exponent() = 5;
+  CHECK(to_exact(x) == exact(32));
+  CHECK(to_exact(mp50("-0.375")) == exact(-3, 8));
 }
 
 }  // namespace round_dyadic_test

@@ -31,6 +31,8 @@ namespace rigidref {
 namespace detail {
 
 // The exact value of a finite x, peeled 32 bits at a time (any binary T).
+// to_exact no longer takes it for the scalar types; kept as the reference
+// the one-piece conversions are tested against (round_dyadic_test.cpp).
 template <class T>
 exact to_exact_by_chunks(const T& x) {
   {
@@ -89,6 +91,36 @@ exact builtin_to_exact(const T& x) {
   return x < 0 ? exact(-q) : q;
 }
 
+// cpp_bin_float numbers with a fixed-width significand (no allocator): the
+// ones bin_float_to_exact reads directly. Any digit base and exponent type.
+template <class T>
+struct is_fixed_bin_float : std::false_type {};
+template <unsigned D, bmp::backends::digit_base_type Base, class E, E MinE, E MaxE, bmp::expression_template_option ET>
+struct is_fixed_bin_float<bmp::number<bmp::backends::cpp_bin_float<D, Base, void, E, MinE, MaxE>, ET>>
+    : std::true_type {};
+
+// The exact value of a cpp_bin_float x read from its representation: the
+// significand bits() (bit_count bits, top bit set) times
+// 2^(exponent - bit_count + 1), trailing zero bits dropped first so that
+// n / 2^-s is already in lowest terms (D-PRED-6).
+template <class T>
+exact bin_float_to_exact(const T& x) {
+  static_assert(is_fixed_bin_float<T>::value);
+  using B = typename T::backend_type;
+  const auto e = x.backend().exponent();
+  if (e == B::exponent_infinity || e == B::exponent_nan)
+    throw invalid_input("non-finite value has no exact rational value");
+  if (e == B::exponent_zero) return exact(0);
+  typename B::rep_type bits = x.backend().bits();  // fixed width: no allocation
+  const unsigned tz = bmp::backends::eval_lsb(bits);
+  bmp::backends::eval_right_shift(bits, tz);  // n, odd
+  big_int n;
+  n.backend() = bits;
+  const long s = static_cast<long>(e) - (static_cast<long>(B::bit_count) - 1) + static_cast<long>(tz);  // |x| = n 2^s
+  exact q = s >= 0 ? exact(big_int(n << s)) : exact(n, big_int(1) << -s);
+  return x.backend().sign() ? exact(-q) : q;
+}
+
 }  // namespace detail
 
 template <class T>
@@ -97,6 +129,8 @@ exact to_exact(const T& x) {
     return x;
   } else if constexpr (std::is_floating_point_v<T>) {
     return detail::builtin_to_exact(x);
+  } else if constexpr (detail::is_fixed_bin_float<T>::value) {
+    return detail::bin_float_to_exact(x);
   } else {
     return detail::to_exact_by_chunks(x);
   }
