@@ -91,6 +91,29 @@ TEST_CASE("round_to's dyadic shortcut gives the general path's bits, long sweep"
 
 namespace {
 
+// The one-piece conversion `one` of x equals the chunked one, numerator and
+// denominator, or both throw invalid_input.
+template <class T, class One>
+void require_same_as_chunks(const T& x, One one) {
+  bool chunk_threw = false, one_threw = false;
+  exact want, got;
+  try {
+    want = detail::to_exact_by_chunks(x);
+  } catch (const invalid_input&) {
+    chunk_threw = true;
+  }
+  try {
+    got = one(x);
+  } catch (const invalid_input&) {
+    one_threw = true;
+  }
+  REQUIRE(chunk_threw == one_threw);
+  if (!one_threw) {
+    REQUIRE(numerator(got) == numerator(want));
+    REQUIRE(denominator(got) == denominator(want));
+  }
+}
+
 // Random bit patterns of T (every binade, subnormals, zeros, inf, NaN): the
 // one-piece conversion equals the chunked one, or both throw invalid_input.
 template <class T, class Bits>
@@ -107,23 +130,7 @@ int check_to_exact(std::uint64_t seed, int count) {
       if (g() & 1) x = -x;
     }
     INFO("x = " << static_cast<long double>(x));
-    bool chunk_threw = false, one_threw = false;
-    exact want, got;
-    try {
-      want = detail::to_exact_by_chunks(x);
-    } catch (const invalid_input&) {
-      chunk_threw = true;
-    }
-    try {
-      got = detail::builtin_to_exact(x);
-    } catch (const invalid_input&) {
-      one_threw = true;
-    }
-    REQUIRE(chunk_threw == one_threw);
-    if (!one_threw) {
-      REQUIRE(numerator(got) == numerator(want));
-      REQUIRE(denominator(got) == denominator(want));
-    }
+    require_same_as_chunks(x, [](const T& v) { return detail::builtin_to_exact(v); });
     ++checked;
   }
   return checked;
@@ -146,23 +153,8 @@ namespace {
 template <class T>
 void require_same_exact(const T& x) {
   INFO("x = " << x.str(0, std::ios_base::scientific) << ", exponent " << x.backend().exponent());
-  bool chunk_threw = false, one_threw = false;
-  exact want, got;
-  try {
-    want = detail::to_exact_by_chunks(x);
-  } catch (const invalid_input&) {
-    chunk_threw = true;
-  }
-  try {
-    got = to_exact(x);  // the dispatch itself: must take the one-piece route
-  } catch (const invalid_input&) {
-    one_threw = true;
-  }
-  REQUIRE(chunk_threw == one_threw);
-  if (!one_threw) {
-    REQUIRE(numerator(got) == numerator(want));
-    REQUIRE(denominator(got) == denominator(want));
-  }
+  // The dispatch itself: it must take the one-piece route.
+  require_same_as_chunks(x, [](const T& v) { return to_exact(v); });
 }
 
 // Random significands (every bit, or a few bits only: many trailing zeros),
