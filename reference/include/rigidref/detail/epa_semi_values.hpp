@@ -24,16 +24,17 @@ inline bool count_edge_values(bool proved) {
 }
 
 // dw_rounds_to with the margin of D-EPA-23 (4): r = RN(y) proved with every
-// real within `delta` of y, and |y - r| + delta below the half gap by a factor
-// 1 + 2^-36, so that a rounding test of epa_edge_values whose value lies
-// within `delta` of y passes too.
+// real within `delta` of y, and (|y - r| + delta) (1 + 16u) (1 + 2^-40) below
+// the half gap, so that the rounding test of epa_edge_values (rounding_filter::
+// rounds_to) passes too for a value within `delta` of y, delta covering its
+// own error and its own delta.
 RIGIDREF_HOT bool edge_rounds_to(const double_word<double>& y, double delta, double& r) {
   using std::abs;
   r = y.hi + y.lo;
   if (!std::isfinite(r) || r == 0) return false;
   const double h = half_gap(r);
   const double d = (y.hi - r) + y.lo;  // y.hi - r exact (Sterbenz)
-  return ((abs(d) + delta) * (1 + 0x1p-36)) * up < h;
+  return ((abs(d) + delta) * (1 + 16 * u)) * up < h;
 }
 
 // epa_edge_values<double>(a, b, on_a, k, ia, ib, vertex_a, 0, 0, out) where
