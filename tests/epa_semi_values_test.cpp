@@ -129,4 +129,37 @@ TEST_CASE("semi-static edge values answer only where epa_edge_values does, with 
   CHECK(t.semi * 2 > t.cases);
 }
 
+// inverse_sqrt (D-EPA-23 (3)): 1 / sqrt(N) within the relative bound it
+// reports, checked exactly: (s^2 N) lies in [(1 - rho)^2, (1 + rho)^2]. N
+// spans the significands of [1, 4) (the Newton step's e is largest where
+// RN(1 / RN(sqrt(hi))) rounds worst) with the low word at up to 1/2 ulp, at
+// several exponents. The truncation term 0.4 e^2 is needed: some inputs
+// exceed the bound without it (checked below), so dropping it fails the test.
+TEST_CASE("inverse_sqrt: the relative bound of D-EPA-23 (3), exactly", "[epa][filter]") {
+  verify::rng g(20261129);
+  const double u = 0x1p-53, u2 = 0x1p-106;
+  long cases = 0, outside = 0, need_e2 = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const double hi = std::ldexp(verify::uniform(g, 1.0, 4.0), 2 * verify::uniform_int(g, -300, 300));
+    const double ulp = std::nextafter(hi, 2 * hi) - hi;
+    const double lo = std::ldexp(std::floor(verify::uniform(g, -0.5, 0.5) * 0x1p40), -40) * ulp;
+    detail::semi_static::inv_sqrt r;
+    if (!detail::semi_static::inverse_sqrt(hi, lo, r)) continue;
+    ++cases;
+    const exact N = to_exact(hi) + to_exact(lo), s = to_exact(r.hi) + to_exact(r.lo);
+    const exact x = s * s * N, rho = to_exact(r.rho);
+    if (x < (1 - rho) * (1 - rho) || x > (1 + rho) * (1 + rho)) ++outside;
+    // The error without the truncation term: e recomputed as inverse_sqrt does.
+    const double s0 = 1 / std::sqrt(hi);
+    const double_word<double> q = double_word<double>(hi, lo) * eft::two_prod(s0, s0);
+    const double e = (1 - q.hi) - q.lo;
+    const exact rho_without = to_exact(((2.6 * u2 + u * std::abs(e)) * 1.01) * (1 + 0x1p-40));
+    if (x < (1 - rho_without) * (1 - rho_without) || x > (1 + rho_without) * (1 + rho_without)) ++need_e2;
+  }
+  INFO("cases " << cases << " need the e^2 term " << need_e2);
+  CHECK(cases > 19000);
+  CHECK(outside == 0);
+  CHECK(need_e2 > 0);
+}
+
 }  // namespace epa_semi_values_test
