@@ -130,11 +130,9 @@ inline epa_result<double> polygon_penetration_double(std::span<const vec2<double
   if (run.claim == gjk_claim::separated) {
     epa_result<double> out;
     feature fa, fb;
-    semi_static::unit_parts n;
-    const bool proved =
-        direct_certify_separation<double>(a, b, run.simplex, fa, fb) &&
-        semi_static::separated_polygon_values(a, b, fa, fb, out.distance, out.point_a, out.point_b, &n) &&
-        semi_static::separated_polygon_normal(n, out.normal);
+    const bool proved = direct_certify_separation<double>(a, b, run.simplex, fa, fb) &&
+                        semi_static::separated_values_normal(a, b, fa, fb, out.distance, out.point_a,
+                                                             out.point_b, out.normal);  // D-EPA-24
     ++(proved ? epa_lean_stats().apart_answered : epa_lean_stats().apart_refused);
     if (proved) {
       ++filter_stats().certain;

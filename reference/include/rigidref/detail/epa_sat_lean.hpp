@@ -7,6 +7,7 @@
 #pragma once
 
 #include "rigidref/detail/epa_sat_first.hpp"
+#include "rigidref/detail/epa_semi_values.hpp"
 #include "rigidref/detail/epa_values.hpp"
 #include "rigidref/detail/fma_clones.hpp"
 
@@ -95,8 +96,15 @@ RIGIDREF_FMA_CLONES RIGIDREF_FLATTEN lean_outcome sat_first_lean_route(std::span
   if (fsign(fdot(n, fsub(fvec_exact(a[x.ia]), fvec_exact(b[x.ib])))) <= 0) return lean_outcome::refused;
   // The witness vertex is the other polygon's (its partner test found none);
   // on A's edge the edge's own end point has its structural partner.
+  // Polygons in double: the semi-static values first, which answer only where
+  // epa_edge_values answers, with its answer (D-EPA-23).
   epa_result<T> r;
-  if (!epa_edge_values<T>(a, b, on_a, k, x.ia, x.ib, !on_a, ra, rb, r)) return lean_outcome::refused;
+  bool semi = false;
+  if constexpr (std::is_same_v<T, double>) {
+    if (ra == 0 && rb == 0)
+      semi = semi_static::count_edge_values(semi_static::edge_values(a, b, on_a, k, x.ia, x.ib, !on_a, r));
+  }
+  if (!semi && !epa_edge_values<T>(a, b, on_a, k, x.ia, x.ib, !on_a, ra, rb, r)) return lean_outcome::refused;
   filter_stats().certain += 2 * count + 1;  // the signs just proved
   ++filter_stats().filtered_values;
   r.intersecting = true;

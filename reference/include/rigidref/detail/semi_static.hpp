@@ -271,21 +271,12 @@ RIGIDREF_HOT double plus_zero(double x) { return x == 0 ? 0.0 : x; }
 // within 64 u^2 d of d (D-GJK-16); point coordinates are correctly rounded.
 inline constexpr double exact_path_rel = 64 * u2;
 
-// What the unit normal of D-EPA-14 needs from separated_polygon_values: the
-// exact direction N (q - p up to a positive factor) and |N| within rho_len.
-struct unit_parts {
-  exact_diff nx{0, 0}, ny{0, 0};
-  double_word<double> len;
-  double rho_len = 0;
-};
-
 // distance_from_core's values for two polygons (radii 0) certified apart with
 // closest features fa, fb: the distance and both closest points, the same
-// bits as the exact path when true; with `parts`, also the direction and
-// length the unit normal needs (D-EPA-14). D-GJK-23
+// bits as the exact path when true. D-GJK-23
 RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
                                      const feature& fa, const feature& fb, double& distance, vec2<double>& pa,
-                                     vec2<double>& pb, unit_parts* parts = nullptr) {
+                                     vec2<double>& pb) {
   using std::abs;
   if (!fa.edge && !fb.edge) {
     const vec2<double>& p = a[fa.i];
@@ -300,7 +291,6 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
     // sqrt: half the input's relative error (with its square), 5 u^2 of its own (D-GJK-16).
     const double delta = ((rho * 0.5 * 1.01 + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
     if (!dw_rounds_to(d, delta, distance)) return false;
-    if (parts) *parts = {dx, dy, d, rho * 0.5 * 1.01 + 5 * u2};  // N = q - p, |N| = d (D-EPA-14)
     pa = {plus_zero(p.x), plus_zero(p.y)};
     pb = {plus_zero(q.x), plus_zero(q.y)};
     return true;
@@ -328,10 +318,6 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
   if (!in_band(len.hi) || !in_band(d.hi)) return false;
   const double delta_d = ((rho_cr + rho_len + 16 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
   if (!dw_rounds_to(d, delta_d, distance)) return false;
-  if (parts) {  // N = sign (e.y, -e.x), the sign of cross(e, w) proved by rho_cr (D-EPA-14)
-    const bool pos = (cr.hi > 0) == edge_on_b;
-    *parts = {pos ? ey : exact_diff{-ey.h, -ey.l}, pos ? exact_diff{-ex.h, -ex.l} : ex, len, rho_len};
-  }
   // The point on the edge, p0 + t e, t = (w . e) / |e|^2, coordinate by coordinate.
   const double_word<double> t = double_word<double>(num.hi, num.lo) / L2;
   if (!in_band(t.hi)) return false;
@@ -355,32 +341,6 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
   const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
   pa = edge_on_b ? vertex : on_edge;
   pb = edge_on_b ? on_edge : vertex;
-  return true;
-}
-
-// ---- separated polygons: the unit normal (D-EPA-14) ---------------------------
-
-// The unit normal n / |n|, n = q - p the exact closest pair's difference, of two
-// polygons (radii 0) whose distance and points separated_polygon_values proved,
-// from its `parts` (n = c N, c > 0: (dx, dy) for a vertex pair, sign (e.y, -e.x)
-// for a vertex against an edge e), rounded per coordinate: the bits of the exact
-// path's unit_rounded when true. One double-word division per coordinate. D-EPA-14
-RIGIDREF_FMA_CLONES inline bool separated_polygon_normal(const unit_parts& g, vec2<double>& normal) {
-  using std::abs;
-  for (int i = 0; i < 2; ++i) {
-    const exact_diff& ni = i == 0 ? g.nx : g.ny;
-    double& out = i == 0 ? normal.x : normal.y;
-    if (ni.h == 0) {  // an exact zero: the exact path's +0
-      out = 0;
-      continue;
-    }
-    // N_i exact, |N| within rho_len, DW / DW within 16 u^2; the exact path's
-    // own error 64 u^2 (D-GJK-16).
-    const double_word<double> q = double_word<double>(ni.h, ni.l) / g.len;
-    if (!in_band(q.hi)) return false;
-    const double delta = ((g.rho_len + 16 * u2 + 64 * u2) * abs(q.hi) * 1.01) * up;
-    if (!dw_rounds_to(q, delta, out)) return false;
-  }
   return true;
 }
 

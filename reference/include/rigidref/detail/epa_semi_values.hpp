@@ -1,0 +1,236 @@
+// The values of epa_edge_values (D-EPA-9) for two polygons in double,
+// semi-static: TwoProd heads with plain-double tails and compile-time bounds,
+// one reciprocal of |n| instead of four double-word divisions, and each
+// rounding accepted only with a margin that also proves epa_edge_values'
+// own tests pass, so that answering here changes no field of any result.
+// Included by epa_sat_lean.hpp. D-EPA-23
+#pragma once
+
+#include "rigidref/detail/semi_static.hpp"
+
+#include "rigidref/detail/fp_begin.hpp"
+
+namespace rigidref::detail::semi_static {
+
+// How often edge_values answered (proved) or handed over to epa_edge_values
+// (refused), per thread: for tests.
+inline counters& edge_values_stats() {
+  static thread_local counters c;
+  return c;
+}
+inline bool count_edge_values(bool proved) {
+  ++(proved ? edge_values_stats().proved : edge_values_stats().refused);
+  return proved;
+}
+
+// dw_rounds_to with the margin of D-EPA-23 (4): r = RN(y) proved with every
+// real within `delta` of y, and (|y - r| + delta) (1 + 16u) (1 + 2^-40) below
+// the half gap, so that the rounding test of epa_edge_values (rounding_filter::
+// rounds_to) passes too for a value within `delta` of y, delta covering its
+// own error and its own delta.
+RIGIDREF_HOT bool edge_rounds_to(const double_word<double>& y, double delta, double& r) {
+  using std::abs;
+  r = y.hi + y.lo;
+  if (!std::isfinite(r) || r == 0) return false;
+  const double h = half_gap(r);
+  const double d = (y.hi - r) + y.lo;  // y.hi - r exact (Sterbenz)
+  return ((abs(d) + delta) * (1 + 16 * u)) * up < h;
+}
+
+// 1 / sqrt(N) of a double word N = hi + lo (hi > 0, normalised) within a
+// relative rho_inv of 1 / sqrt(hi + lo): s0 = RN(1 / RN(sqrt(hi))), one Newton
+// step s0 + s0 e / 2 on e = 1 - N s0^2 (s0^2 by TwoProd, N s0^2 a double-word
+// product), as an unnormalised pair. One square root and one division on the
+// chain instead of a double-word root and a double-word division. False when
+// |e| > 2^-40. D-EPA-23 (3)
+struct inv_sqrt {
+  double hi = 0, lo = 0, rho = 0;
+};
+RIGIDREF_HOT bool inverse_sqrt(double hi, double lo, inv_sqrt& out) {
+  using std::abs;
+  const double s0 = 1 / std::sqrt(hi);
+  const double_word<double> sq = eft::two_prod(s0, s0);
+  const double_word<double> q = double_word<double>(hi, lo) * sq;
+  const double e = (1 - q.hi) - q.lo;  // 1 - q.hi exact (Sterbenz: |q - 1| < 2^-40)
+  if (!(abs(e) <= 0x1p-40)) return false;
+  const double c = (s0 * e) * 0.5;
+  const double_word<double> s = eft::fast_two_sum(s0, c);
+  out = {s.hi, s.lo, ((2.6 * u2 + u * abs(e) + 0.4 * (e * e)) * 1.01) * up};
+  return true;
+}
+
+// epa_edge_values<double>(a, b, on_a, k, ia, ib, vertex_a, 0, 0, out) where
+// this proves it answers, with its answer; false otherwise (the caller then
+// runs epa_edge_values itself). Radii 0 only. D-EPA-23
+RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b, bool on_a,
+                                            std::size_t k, std::size_t ia, std::size_t ib, bool vertex_a,
+                                            epa_result<double>& out) {
+  using std::abs;
+  using DW = double_word<double>;
+  const std::span<const vec2<double>> E = on_a ? a : b;
+  const vec2<double>& e0 = E[k];
+  const vec2<double>& e1 = E[k + 1 == E.size() ? 0 : k + 1];
+  const vec2<double>& pa = a[ia];
+  const vec2<double>& pb = b[ib];
+  // (1) Range: coordinates within 2^200, nonzero differences at least 2^-200.
+  if (!(std::max({abs(e0.x), abs(e0.y), abs(e1.x), abs(e1.y), abs(pa.x), abs(pa.y), abs(pb.x), abs(pb.y)}) <=
+        0x1p200))
+    return false;
+  const exact_diff ex = diff(e1.x, e0.x), ey = diff(e1.y, e0.y);
+  const exact_diff dx = diff(pa.x, pb.x), dy = diff(pa.y, pb.y);
+  for (const double h : {ex.h, ey.h, dx.h, dy.h})
+    if (h != 0 && !(abs(h) >= 0x1p-200)) return false;
+  // n = (e.y, -e.x) on A's edge, (-e.y, e.x) on B's (D-EPA-9 (1)).
+  const exact_diff nx = on_a ? ey : exact_diff{-ey.h, -ey.l};
+  const exact_diff ny = on_a ? exact_diff{-ex.h, -ex.l} : ex;
+  // (2) o = n . d and |n|^2 by form2 (D-GJK-22 (1)); P the heads' magnitudes.
+  const double P = abs(nx.h * dx.h) + abs(ny.h * dy.h);
+  const bounded o = form2(nx, ny, dx, dy, false);
+  const bounded n2 = form2(nx, ny, nx, ny, false);
+  const double rho_o = relative(o), rho_n2 = relative(n2);
+  if (rho_o < 0 || rho_n2 < 0 || !(o.hi >= 0x1p-480)) return false;
+  // epa_edge_values' own guard eo < o~ / 1024, from its bound (3).
+  if (!((8.2 * u2 * P + 4.1 * u2 * o.hi) * up < o.hi * 0x1p-11)) return false;
+  // (3) s = 1 / |n|, depth = o s, unit_i = n_i s, w_i = depth unit_i.
+  inv_sqrt is;
+  if (!inverse_sqrt(n2.hi, n2.lo, is)) return false;
+  const DW s(is.hi, is.lo);
+  const double rho_s = (rho_n2 * 0.5 * 1.01 + is.rho) * 1.01;
+  const DW depth = DW(o.hi, o.lo) * s;
+  const double rho_d = (rho_o + rho_s + 5 * u2) * 1.01;
+  // (4) epa_edge_values' bounds, from above: its error and its delta.
+  const double po = (P / o.hi) * 1.01;
+  const double delta_d = ((rho_d + (16.4 * po + 220) * u2) * abs(depth.hi)) * 1.01;
+  if (!edge_rounds_to(depth, delta_d, out.depth)) return false;
+  const double rho_u = (rho_s + 5 * u2) * 1.01;
+  const double rho_w = (rho_d + rho_u + 5 * u2) * 1.01;
+  const vec2<double>& v = vertex_a ? pa : pb;
+  vec2<double> other;
+  for (int i = 0; i < 2; ++i) {
+    const exact_diff& ni = i == 0 ? nx : ny;
+    const double vi = i == 0 ? v.x : v.y;
+    double& nr = i == 0 ? out.normal.x : out.normal.y;
+    double& pr = i == 0 ? other.x : other.y;
+    if (ni.h == 0) {  // an exact zero: +0 for the normal, the vertex's coordinate
+      nr = 0;
+      pr = plus_zero(vi);
+      continue;
+    }
+    const DW unit = DW(ni.h, ni.l) * s;
+    if (!edge_rounds_to(unit, ((rho_u + 150 * u2) * abs(unit.hi)) * 1.01, nr)) return false;
+    const DW w = depth * unit;
+    if (!(abs(w.hi) >= 0x1p-890)) return false;  // epa_edge_values' in_range of w and of o / |n|^2
+    const DW p = vertex_a ? DW(vi) - w : DW(vi) + w;
+    if (!in_band(p.hi)) return false;
+    const double ep = ((rho_w * abs(w.hi) + 4 * u2 * abs(p.hi)) * 1.01 +
+                       2 * ((8.2 * po + 53) * u2 * abs(w.hi) + 4.1 * u2 * abs(p.hi))) *
+                      1.01;
+    if (!edge_rounds_to(p, ep, pr)) return false;
+  }
+  const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
+  out.point_a = vertex_a ? vertex : other;
+  out.point_b = vertex_a ? other : vertex;
+  return true;
+}
+
+// ---- separated polygons: distance, points and normal with one reciprocal ----
+
+// distance_from_core's distance and closest points and the unit normal of
+// penetration_from_core for two polygons (radii 0) certified apart with
+// closest features fa, fb: the exact path's bits when true. The values of
+// separated_polygon_values and separated_polygon_normal (D-GJK-23, D-EPA-14)
+// from s = 1 / |N| (inverse_sqrt): the distance and the normal by products,
+// the point on an edge from (w . e) s and e s. D-EPA-24
+RIGIDREF_FMA_CLONES inline bool separated_values_normal(std::span<const vec2<double>> a,
+                                                        std::span<const vec2<double>> b, const feature& fa,
+                                                        const feature& fb, double& distance, vec2<double>& pa,
+                                                        vec2<double>& pb, vec2<double>& normal) {
+  using std::abs;
+  using DW = double_word<double>;
+  // The unit vector (X, Y) s rounded per coordinate, rho its relative error;
+  // an exact zero gives +0. The exact path's own error 64 u^2 (D-GJK-16).
+  auto round_unit = [](const DW& q, double rho, double& out) {
+    if (q.hi == 0) {
+      out = 0;
+      return true;
+    }
+    return in_band(q.hi) && dw_rounds_to(q, ((rho + exact_path_rel) * abs(q.hi) * 1.01) * up, out);
+  };
+  if (!fa.edge && !fb.edge) {
+    const vec2<double>& p = a[fa.i];
+    const vec2<double>& q = b[fb.i];
+    if (!(std::max({abs(p.x), abs(p.y), abs(q.x), abs(q.y)}) <= 0x1p250)) return false;
+    const exact_diff dx = diff(q.x, p.x), dy = diff(q.y, p.y);
+    const bounded s2 = form2(dx, dy, dx, dy, false);
+    const double rho2 = relative(s2);
+    inv_sqrt is;
+    if (rho2 < 0 || !inverse_sqrt(s2.hi, s2.lo, is)) return false;
+    const DW s(is.hi, is.lo);
+    const double rho_s = (rho2 * 0.5 * 1.01 + is.rho) * 1.01;
+    // d = |N|^2 s: the relative errors of both and 5 u^2 for the product (D-EFT-4).
+    const DW d = DW(s2.hi, s2.lo) * s;
+    if (!in_band(d.hi) || !in_band(s.hi)) return false;
+    if (!dw_rounds_to(d, ((rho2 + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance)) return false;
+    const double rho_u = (rho_s + 5 * u2) * 1.01;
+    if (!round_unit(DW(dx.h, dx.l) * s, rho_u, normal.x) || !round_unit(DW(dy.h, dy.l) * s, rho_u, normal.y))
+      return false;
+    pa = {plus_zero(p.x), plus_zero(p.y)};
+    pb = {plus_zero(q.x), plus_zero(q.y)};
+    return true;
+  }
+  // A vertex v of one polygon and the open edge (p0, p1) of the other.
+  const bool edge_on_b = fb.edge;
+  const std::span<const vec2<double>> E = edge_on_b ? b : a;
+  const std::size_t e0 = edge_on_b ? fb.i : fa.i;
+  const vec2<double>& p0 = E[e0];
+  const vec2<double>& p1 = E[e0 + 1 == E.size() ? 0 : e0 + 1];
+  const vec2<double>& v = edge_on_b ? a[fa.i] : b[fb.i];
+  if (!(std::max({abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y), abs(v.x), abs(v.y)}) <= 0x1p250)) return false;
+  const exact_diff ex = diff(p1.x, p0.x), ey = diff(p1.y, p0.y), wx = diff(v.x, p0.x), wy = diff(v.y, p0.y);
+  const bounded cr = form2(ex, ey, wx, wy, true);    // cross(e, w)
+  const bounded num = form2(wx, wy, ex, ey, false);  // w . e
+  const bounded len2 = form2(ex, ey, ex, ey, false);
+  const double rho_cr = relative(cr), rho_num = relative(num), rho_len2 = relative(len2);
+  if (rho_cr < 0 || rho_num < 0 || rho_len2 < 0 || !(num.hi > 0)) return false;
+  inv_sqrt is;
+  if (!inverse_sqrt(len2.hi, len2.lo, is)) return false;
+  const DW s(is.hi, is.lo);
+  const double rho_s = (rho_len2 * 0.5 * 1.01 + is.rho) * 1.01;
+  if (!in_band(s.hi)) return false;
+  // d = |cross(e, w)| s.
+  const DW d = abs(DW(cr.hi, cr.lo)) * s;
+  if (!in_band(d.hi)) return false;
+  if (!dw_rounds_to(d, ((rho_cr + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance)) return false;
+  // e s, the unit edge vector: the normal is sign (e.y, -e.x) s with the sign
+  // of cross(e, w) (proved by rho_cr), and the point on the edge is
+  // p0 + ((w . e) s) (e s).
+  const DW ux = DW(ex.h, ex.l) * s, uy = DW(ey.h, ey.l) * s;
+  const double rho_u = (rho_s + 5 * u2) * 1.01;
+  const bool pos = (cr.hi > 0) == edge_on_b;
+  if (!round_unit(pos ? uy : -uy, rho_u, normal.x) || !round_unit(pos ? -ux : ux, rho_u, normal.y)) return false;
+  const DW tau = DW(num.hi, num.lo) * s;
+  const double rho_w = (rho_num + rho_s + rho_u + 10 * u2) * 1.01;
+  vec2<double> on_edge;
+  for (int i = 0; i < 2; ++i) {
+    const exact_diff& ei = i == 0 ? ex : ey;
+    const double p0i = i == 0 ? p0.x : p0.y;
+    double& out = i == 0 ? on_edge.x : on_edge.y;
+    if (ei.h == 0) {  // an axis-parallel edge: the coordinate is p0's, exactly
+      out = plus_zero(p0i);
+      continue;
+    }
+    // w = tau (e_i s), DW x DW within 5 u^2; p0_i + w within 3 u^2 / (1 - 4u) of the sum.
+    const DW w = tau * (i == 0 ? ux : uy);
+    const DW c = DW(p0i) + w;
+    if (!in_band(w.hi) || !in_band(c.hi)) return false;
+    if (!dw_rounds_to(c, (((rho_w)*abs(w.hi) + 4 * u2 * abs(c.hi)) * 1.01) * up, out)) return false;
+  }
+  const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
+  pa = edge_on_b ? vertex : on_edge;
+  pb = edge_on_b ? on_edge : vertex;
+  return true;
+}
+
+}  // namespace rigidref::detail::semi_static
+
+#include "rigidref/detail/fp_end.hpp"
