@@ -70,7 +70,7 @@ TEST_CASE("contact_conditioning: the same kappa as before, bit for bit", "[step]
     if (contacts.size() == 2 && *rc::gen::arbitrary<bool>()) contacts[1].normal = contacts[0].normal;
     const exact friction = *rc::gen::element(exact(0), exact(1) / 2, exact(3));
     const mp100 now = contact_conditioning(b, contacts, friction);
-    const mp100 before = rigidref::testing::contact_conditioning_before(b, contacts, friction);
+    const mp100 before = rigidref::judge::step_detail_before::contact_conditioning(b, contacts, friction);
     RC_ASSERT(now == before);
     RC_ASSERT(now >= 1);
   });
@@ -93,7 +93,7 @@ TEST_CASE("contact_conditioning: hand cases", "[step][judge]") {
   // kappa = sqrt(3).
   using std::sqrt;
   CHECK(contact_conditioning({wall, disc}, {k}, exact(1)) == mp100(sqrt(mp100(3))));
-  CHECK(rigidref::testing::contact_conditioning_before({wall, disc}, {k}, exact(1)) == mp100(sqrt(mp100(3))));
+  CHECK(rigidref::judge::step_detail_before::contact_conditioning({wall, disc}, {k}, exact(1)) == mp100(sqrt(mp100(3))));
 }
 
 }  // namespace step_conditioning_test

@@ -9,14 +9,13 @@
 #include <algorithm>
 #include <vector>
 
-namespace rigidref::testing {
+#include "rigidref/detail/fp_begin.hpp"
 
-using judge::exact;
-using judge::step_detail::body;
-using judge::step_detail::Q;
-using judge::step_detail::V;
+namespace rigidref::judge::step_detail_before {
 
-inline mp100 contact_conditioning_before(const std::vector<body>& b, const std::vector<step_contact<mp100>>& contacts,
+using namespace step_detail;
+
+inline mp100 contact_conditioning(const std::vector<body>& b, const std::vector<step_contact<mp100>>& contacts,
                                   const Q& friction) {
   struct row {
     V point, dir;
@@ -77,4 +76,6 @@ inline mp100 contact_conditioning_before(const std::vector<body>& b, const std::
   return std::max(mp100(1), mp100(sqrt(mp100(largest / smallest))));
 }
 
-}  // namespace rigidref::testing
+}  // namespace rigidref::judge::step_detail_before
+
+#include "rigidref/detail/fp_end.hpp"
