@@ -461,6 +461,30 @@ TEST_CASE("the article's 3D-cross-product form equals the 2D scalar form (D-IMPU
   });
 }
 
+TEST_CASE("contact_terms equals effective_mass term by term (D-IMPULSE-2)", "[impulse][exact]") {
+  // contact_terms sums K(n,n), K(n,t), K(t,t) in one pass (n.t = 0, t.t =
+  // n.n, no terms of a static body); effective_mass is the written-out sum.
+  // Normals also off unit length (a rounded normal), and either body static.
+  rc::prop("the one-pass K's are the written-out ones", [] {
+    const impulse_case c = *contact_case(*rc::gen::arbitrary<bool>(), any_restitution(), any_friction());
+    const bool second_static = *rc::gen::arbitrary<bool>();
+    const exact stretch = *rc::gen::element(exact(1), exact(1) + exact(1) / 1024, exact(3) / 7);
+    const vec2<exact> n{stretch * c.n.x, stretch * c.n.y};
+    detail::exact_body b1{inv_mass(c.b1), c.b1.is_static ? exact(0) : 1 / c.b1.inertia, c.b1.velocity,
+                          c.b1.angular_velocity, c.b1.r};
+    detail::exact_body b2{second_static ? exact(0) : inv_mass(c.b2), second_static ? exact(0) : 1 / c.b2.inertia,
+                          c.b2.velocity, c.b2.angular_velocity, c.b2.r};
+    const vec2<exact> t{-n.y, n.x};
+    const vec2<exact> u = detail::point_velocity(b2) - detail::point_velocity(b1);
+    const auto terms = detail::contact_terms(b1, b2, n);
+    RC_ASSERT(terms.un == dot(n, u));
+    RC_ASSERT(terms.ut == dot(t, u));
+    RC_ASSERT(terms.knn == detail::effective_mass(b1, b2, n, n));
+    RC_ASSERT(terms.knt == detail::effective_mass(b1, b2, n, t));
+    RC_ASSERT(terms.ktt == detail::effective_mass(b1, b2, t, t));
+  });
+}
+
 TEST_CASE("continuity of the impulse at mu = mu_cr (both models)", "[impulse][exact]") {
   rc::prop("the sliding formula at mu = mu_cr gives the sticking impulse", [] {
     const impulse_case c = *contact_case(*rc::gen::arbitrary<bool>(), any_restitution(), any_friction());

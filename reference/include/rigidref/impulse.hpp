@@ -147,11 +147,28 @@ inline exact effective_mass(const exact_body& b1, const exact_body& b2, const ve
   return k;
 }
 
+// The three K's of effective_mass with each body's r x n and r x t once,
+// n.n once (t.t = n.n and n.t = 0, t = (-n.y, n.x)), and no terms of a
+// static body (1/m = 1/I = 0): the same exact sums.
 inline impulse_terms contact_terms(const exact_body& b1, const exact_body& b2, const vec2<exact>& n) {
   const vec2<exact> t{-n.y, n.x};
   const vec2<exact> u = point_velocity(b2) - point_velocity(b1);
-  return {dot(n, u), dot(t, u), effective_mass(b1, b2, n, n), effective_mass(b1, b2, n, t),
-          effective_mass(b1, b2, t, t)};
+  const exact nn = dot(n, n);
+  impulse_terms c{dot(n, u), dot(t, u), 0, 0, 0};
+  for (const exact_body* body : {&b1, &b2}) {
+    if (body->inv_mass != 0) {
+      const exact linear = body->inv_mass * nn;
+      c.knn += linear;
+      c.ktt += linear;
+    }
+    if (body->inv_inertia != 0) {
+      const exact rn = cross(body->r, n), rt = cross(body->r, t);
+      c.knn += body->inv_inertia * rn * rn;
+      c.knt += body->inv_inertia * rn * rt;
+      c.ktt += body->inv_inertia * rt * rt;
+    }
+  }
+  return c;
 }
 
 inline int sign(const exact& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }

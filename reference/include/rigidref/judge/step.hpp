@@ -211,25 +211,44 @@ inline mp100 contact_conditioning(const std::vector<body>& b, const std::vector<
   }
   const std::size_t m = rows.size();
   if (m == 0) return mp100(1);
+  // K_ij = sum over the dynamic bodies of d_i.d_j / m + c_i c_j / I, c_i =
+  // r_i x d_i: each c_i and 1/m, 1/I once, and K_ji = K_ij (the same exact
+  // value, so the same rounding), which is a third of the exact products.
+  struct dynamic_body {
+    Q inv_mass, inv_inertia;
+    std::vector<Q> arm_cross;  // c_i of every row about this body's centre
+  };
+  std::vector<dynamic_body> dyn;
+  for (const body& q : b) {
+    if (q.is_static) continue;
+    dynamic_body d{Q(1 / q.mass), Q(1 / q.inertia), {}};
+    for (const row& r : rows) {
+      const V ri = r.point - q.center;
+      d.arm_cross.push_back(ri.x * r.dir.y - ri.y * r.dir.x);
+    }
+    dyn.push_back(std::move(d));
+  }
   std::vector<std::vector<mp100>> K(m, std::vector<mp100>(m, mp100(0)));
   for (std::size_t i = 0; i < m; ++i)
-    for (std::size_t j = 0; j < m; ++j) {
+    for (std::size_t j = i; j < m; ++j) {
+      const Q dd = rows[i].dir.x * rows[j].dir.x + rows[i].dir.y * rows[j].dir.y;
       Q sum = 0;
-      for (const body& q : b) {
-        if (q.is_static) continue;
-        const V ri = rows[i].point - q.center, rj = rows[j].point - q.center;
-        const Q ci = ri.x * rows[i].dir.y - ri.y * rows[i].dir.x, cj = rj.x * rows[j].dir.y - rj.y * rows[j].dir.x;
-        sum += (rows[i].dir.x * rows[j].dir.x + rows[i].dir.y * rows[j].dir.y) / q.mass + ci * cj / q.inertia;
-      }
+      for (const dynamic_body& d : dyn) sum += dd * d.inv_mass + d.arm_cross[i] * d.arm_cross[j] * d.inv_inertia;
       K[i][j] = round_to<mp100>(sum);
+      K[j][i] = K[i][j];
     }
   using std::abs;
   using std::sqrt;
+  // A sweep is a function of K alone: once one leaves K as it was, every
+  // later sweep would too, so stopping there gives the same K as the 100.
+  std::vector<std::vector<mp100>> before;
   for (int sweep = 0; sweep < 100; ++sweep) {
     mp100 off = 0;
     for (std::size_t i = 0; i < m; ++i)
       for (std::size_t j = i + 1; j < m; ++j) off += abs(K[i][j]);
     if (off == 0) break;
+    if (sweep > 0 && K == before) break;
+    before = K;
     for (std::size_t p = 0; p < m; ++p)
       for (std::size_t q = p + 1; q < m; ++q) {
         if (K[p][q] == 0) continue;
@@ -268,10 +287,11 @@ struct sweep_distance {
   Q velocities = 0, contact = 0;
 };
 
+// `detected` is reference_step(c, threshold), which the judge has already
+// computed: its contacts are the ones the k sweeps replay.
 inline sweep_distance sweeps_short_of_exact(const step_case& c, const std::vector<body>& b, const Q& threshold,
                                             long long sweeps, const after exact_after[2], const Q& reach,
-                                            const Q arm[2]) {
-  const step_pair_result<mp100> detected = reference_step(c, threshold);
+                                            const Q arm[2], const step_pair_result<mp100>& detected) {
   if (detected.contacts.empty() || (b[0].is_static && b[1].is_static)) return {};
   std::vector<solver_body<mp100>> sb(2);
   for (int i = 0; i < 2; ++i) {
@@ -482,7 +502,7 @@ inline step_verdict judge_step_pair(const step_case& c, const step_answer& ans, 
     for (int i = 0; i < 2; ++i) arm[i] = std::max(arm[i], norm1(exact_of(k.point) - b[i].center));
   const Q reach = std::max(arm[0], arm[1]);
   sweep_distance short_of;
-  if (sweeps) short_of = sweeps_short_of_exact(c, b, threshold, *sweeps, exact_after, reach, arm);
+  if (sweeps) short_of = sweeps_short_of_exact(c, b, threshold, *sweeps, exact_after, reach, arm, ref);
 
   // Contact-point relative velocities before (v*) and after, lever arms from
   // the pre-step centres (D-STEP-9.3).
