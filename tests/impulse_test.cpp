@@ -28,6 +28,7 @@
 // because K is the bilinear form of D-IMPULSE-2 (no |n| = 1 is assumed).
 #include "support/generators.hpp"
 #include "support/matchers.hpp"
+#include "support/show_exact.hpp"
 
 #include "rigidref/impulse.hpp"
 #include "rigidref/verify/accuracy.hpp"
@@ -38,6 +39,17 @@
 #include <fstream>
 #include <sstream>
 
+// Before the file's namespace: a specialization must stand in rc itself.
+namespace rc {
+template <>
+struct Arbitrary<rigidref::impulse_model> {
+  static Gen<rigidref::impulse_model> arbitrary() {
+    return gen::element(rigidref::impulse_model::article, rigidref::impulse_model::coupled);
+  }
+};
+}  // namespace rc
+
+namespace impulse_test {
 using namespace rigidref;
 
 namespace {
@@ -55,10 +67,6 @@ struct impulse_case {
 std::string model_name(impulse_model m) { return m == impulse_model::article ? "article" : "coupled"; }
 
 }  // namespace
-
-namespace rigidref {
-inline void showValue(const vec2<exact>& v, std::ostream& os) { os << "[\"" << v.x << "\", \"" << v.y << "\"]"; }
-}  // namespace rigidref
 
 namespace {
 
@@ -93,13 +101,6 @@ std::string case_json(const impulse_case& c) {
 }
 
 }  // namespace
-
-namespace rc {
-template <>
-struct Arbitrary<impulse_model> {
-  static Gen<impulse_model> arbitrary() { return gen::element(impulse_model::article, impulse_model::coupled); }
-};
-}  // namespace rc
 
 namespace {
 
@@ -732,8 +733,8 @@ TEST_CASE("recorded counterexamples: what each model does not satisfy", "[impuls
 }
 
 // Not run by default ("[.]"): the searches that found the recorded
-// counterexamples. Run with `test_impulse "[.find]"` to see RapidCheck shrink
-// them again (each is expected to FAIL, printing the case as a request).
+// counterexamples. Run with `tests_mass "[#impulse_test][find]" --filenames-as-tags` to see
+// RapidCheck shrink them again (each is expected to FAIL, printing the case as a request).
 TEST_CASE("find: energy gain with e > 0 and friction", "[.][find]") {
   for (auto model : {impulse_model::article, impulse_model::coupled}) {
     rc::prop("energy does not increase (" + model_name(model) + ")", [model] {
@@ -768,3 +769,5 @@ TEST_CASE("find: coupled sliding against the pre-impact slip", "[.][find]") {
     RC_ASSERT(r.jt * relative_before(c, tangent(c.n)) <= 0);
   });
 }
+
+}  // namespace impulse_test
