@@ -141,79 +141,67 @@ RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std
 // separated_polygon_values and separated_polygon_normal (D-GJK-23, D-EPA-14)
 // from s = 1 / |N| (inverse_sqrt): the distance and the normal by products,
 // the point on an edge from (w . e) s and e s. D-EPA-24
+// The unit vector's coordinate q = (X or Y) s rounded, rho its relative
+// error; an exact zero gives +0. The exact path's own error 64 u^2 (D-GJK-16).
+RIGIDREF_HOT bool round_unit(const double_word<double>& q, double rho, double& out) {
+  using std::abs;
+  if (q.hi == 0) {
+    out = 0;
+    return true;
+  }
+  return in_band(q.hi) && dw_rounds_to(q, ((rho + exact_path_rel) * abs(q.hi) * 1.01) * up, out);
+}
+
 RIGIDREF_FMA_CLONES inline bool separated_values_normal(std::span<const vec2<double>> a,
                                                         std::span<const vec2<double>> b, const feature& fa,
                                                         const feature& fb, double& distance, vec2<double>& pa,
                                                         vec2<double>& pb, vec2<double>& normal) {
   using std::abs;
   using DW = double_word<double>;
-  // The unit vector (X, Y) s rounded per coordinate, rho its relative error;
-  // an exact zero gives +0. The exact path's own error 64 u^2 (D-GJK-16).
-  auto round_unit = [](const DW& q, double rho, double& out) {
-    if (q.hi == 0) {
-      out = 0;
-      return true;
-    }
-    return in_band(q.hi) && dw_rounds_to(q, ((rho + exact_path_rel) * abs(q.hi) * 1.01) * up, out);
-  };
   if (!fa.edge && !fb.edge) {
-    const vec2<double>& p = a[fa.i];
-    const vec2<double>& q = b[fb.i];
-    if (!(std::max({abs(p.x), abs(p.y), abs(q.x), abs(q.y)}) <= 0x1p250)) return false;
-    const exact_diff dx = diff(q.x, p.x), dy = diff(q.y, p.y);
-    const bounded s2 = form2(dx, dy, dx, dy, false);
-    const double rho2 = relative(s2);
+    vertex_pair_forms f;  // shared with GJK's values (D-GJK-23)
     inv_sqrt is;
-    if (rho2 < 0 || !inverse_sqrt(s2.hi, s2.lo, is)) return false;
+    if (!vertex_pair_setup(a, b, fa, fb, f) || !inverse_sqrt(f.s2.hi, f.s2.lo, is)) return false;
     const DW s(is.hi, is.lo);
-    const double rho_s = (rho2 * 0.5 * 1.01 + is.rho) * 1.01;
+    const double rho_s = (f.rho2 * 0.5 * 1.01 + is.rho) * 1.01;
     // d = |N|^2 s: the relative errors of both and 5 u^2 for the product (D-EFT-4).
-    const DW d = DW(s2.hi, s2.lo) * s;
+    const DW d = DW(f.s2.hi, f.s2.lo) * s;
     if (!in_band(d.hi) || !in_band(s.hi)) return false;
-    if (!dw_rounds_to(d, ((rho2 + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance)) return false;
-    const double rho_u = (rho_s + 5 * u2) * 1.01;
-    if (!round_unit(DW(dx.h, dx.l) * s, rho_u, normal.x) || !round_unit(DW(dy.h, dy.l) * s, rho_u, normal.y))
+    if (!dw_rounds_to(d, ((f.rho2 + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance))
       return false;
-    pa = {plus_zero(p.x), plus_zero(p.y)};
-    pb = {plus_zero(q.x), plus_zero(q.y)};
+    const double rho_u = (rho_s + 5 * u2) * 1.01;
+    if (!round_unit(DW(f.dx.h, f.dx.l) * s, rho_u, normal.x) || !round_unit(DW(f.dy.h, f.dy.l) * s, rho_u, normal.y))
+      return false;
+    pa = {plus_zero(f.p.x), plus_zero(f.p.y)};
+    pb = {plus_zero(f.q.x), plus_zero(f.q.y)};
     return true;
   }
   // A vertex v of one polygon and the open edge (p0, p1) of the other.
-  const bool edge_on_b = fb.edge;
-  const std::span<const vec2<double>> E = edge_on_b ? b : a;
-  const std::size_t e0 = edge_on_b ? fb.i : fa.i;
-  const vec2<double>& p0 = E[e0];
-  const vec2<double>& p1 = E[e0 + 1 == E.size() ? 0 : e0 + 1];
-  const vec2<double>& v = edge_on_b ? a[fa.i] : b[fb.i];
-  if (!(std::max({abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y), abs(v.x), abs(v.y)}) <= 0x1p250)) return false;
-  const exact_diff ex = diff(p1.x, p0.x), ey = diff(p1.y, p0.y), wx = diff(v.x, p0.x), wy = diff(v.y, p0.y);
-  const bounded cr = form2(ex, ey, wx, wy, true);    // cross(e, w)
-  const bounded num = form2(wx, wy, ex, ey, false);  // w . e
-  const bounded len2 = form2(ex, ey, ex, ey, false);
-  const double rho_cr = relative(cr), rho_num = relative(num), rho_len2 = relative(len2);
-  if (rho_cr < 0 || rho_num < 0 || rho_len2 < 0 || !(num.hi > 0)) return false;
+  vertex_edge_forms f;  // shared with GJK's values (D-GJK-23)
+  if (!vertex_edge_setup(a, b, fa, fb, f)) return false;
   inv_sqrt is;
-  if (!inverse_sqrt(len2.hi, len2.lo, is)) return false;
+  if (!inverse_sqrt(f.len2.hi, f.len2.lo, is)) return false;
   const DW s(is.hi, is.lo);
-  const double rho_s = (rho_len2 * 0.5 * 1.01 + is.rho) * 1.01;
+  const double rho_s = (f.rho_len2 * 0.5 * 1.01 + is.rho) * 1.01;
   if (!in_band(s.hi)) return false;
   // d = |cross(e, w)| s.
-  const DW d = abs(DW(cr.hi, cr.lo)) * s;
+  const DW d = abs(DW(f.cr.hi, f.cr.lo)) * s;
   if (!in_band(d.hi)) return false;
-  if (!dw_rounds_to(d, ((rho_cr + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance)) return false;
+  if (!dw_rounds_to(d, ((f.rho_cr + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance))
+    return false;
   // e s, the unit edge vector: the normal is sign (e.y, -e.x) s with the sign
   // of cross(e, w) (proved by rho_cr), and the point on the edge is
   // p0 + ((w . e) s) (e s).
-  const DW ux = DW(ex.h, ex.l) * s, uy = DW(ey.h, ey.l) * s;
+  const DW ux = DW(f.ex.h, f.ex.l) * s, uy = DW(f.ey.h, f.ey.l) * s;
   const double rho_u = (rho_s + 5 * u2) * 1.01;
-  const bool pos = (cr.hi > 0) == edge_on_b;
+  const bool pos = (f.cr.hi > 0) == f.edge_on_b;
   if (!round_unit(pos ? uy : -uy, rho_u, normal.x) || !round_unit(pos ? -ux : ux, rho_u, normal.y)) return false;
-  const DW tau = DW(num.hi, num.lo) * s;
-  const double rho_w = (rho_num + rho_s + rho_u + 10 * u2) * 1.01;
+  const DW tau = DW(f.num.hi, f.num.lo) * s;
+  const double rho_w = (f.rho_num + rho_s + rho_u + 10 * u2) * 1.01;
   vec2<double> on_edge;
   for (int i = 0; i < 2; ++i) {
-    const exact_diff& ei = i == 0 ? ex : ey;
-    const double p0i = i == 0 ? p0.x : p0.y;
+    const exact_diff& ei = i == 0 ? f.ex : f.ey;
+    const double p0i = i == 0 ? f.p0.x : f.p0.y;
     double& out = i == 0 ? on_edge.x : on_edge.y;
     if (ei.h == 0) {  // an axis-parallel edge: the coordinate is p0's, exactly
       out = plus_zero(p0i);
@@ -225,9 +213,9 @@ RIGIDREF_FMA_CLONES inline bool separated_values_normal(std::span<const vec2<dou
     if (!in_band(w.hi) || !in_band(c.hi)) return false;
     if (!dw_rounds_to(c, (((rho_w)*abs(w.hi) + 4 * u2 * abs(c.hi)) * 1.01) * up, out)) return false;
   }
-  const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
-  pa = edge_on_b ? vertex : on_edge;
-  pb = edge_on_b ? on_edge : vertex;
+  const vec2<double> vertex{plus_zero(f.v.x), plus_zero(f.v.y)};
+  pa = f.edge_on_b ? vertex : on_edge;
+  pb = f.edge_on_b ? on_edge : vertex;
   return true;
 }
 

@@ -62,6 +62,25 @@ RIGIDREF_HOT int form2_sign(const T& l, const T& r, bool difference) {
   const T e = (3 + 16 * uu) * uu * sum;
   return v > e ? 1 : (-v > e ? -1 : 0);
 }
+// form2_sign(l, r, difference) == want (want 1 or -1): the same test with
+// the sign folded into the value, for callers that need one sign.
+template <class T>
+RIGIDREF_HOT bool form2_is(const T& l, const T& r, bool difference, int want) {
+  using std::abs;
+  constexpr T uu = std::numeric_limits<T>::epsilon() / 2;
+  const T v = difference ? T(l - r) : T(l + r);
+  const T sum = abs(l) + abs(r);
+  const T e = (3 + 16 * uu) * uu * sum;
+  return sum > std::numeric_limits<T>::min() / uu / uu && (want > 0 ? v : T(-v)) > e;
+}
+template <class T>
+RIGIDREF_HOT bool cross_is(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d, int want) {
+  return form2_is(T((b.x - a.x) * (d.y - c.y)), T((b.y - a.y) * (d.x - c.x)), true, want);
+}
+template <class T>
+RIGIDREF_HOT bool dot_is(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d, int want) {
+  return form2_is(T((b.x - a.x) * (d.x - c.x)), T((b.y - a.y) * (d.y - c.y)), false, want);
+}
 template <class T>
 RIGIDREF_HOT int cross_sign(const vec2<T>& a, const vec2<T>& b, const vec2<T>& c, const vec2<T>& d) {
   return form2_sign(T((b.x - a.x) * (d.y - c.y)), T((b.y - a.y) * (d.x - c.x)), true);
@@ -271,6 +290,69 @@ RIGIDREF_HOT double plus_zero(double x) { return x == 0 ? 0.0 : x; }
 // within 64 u^2 d of d (D-GJK-16); point coordinates are correctly rounded.
 inline constexpr double exact_path_rel = 64 * u2;
 
+// The larger magnitude as std::max({abs(x)...}) finds it (the first largest,
+// by <), without the initializer list's array.
+RIGIDREF_HOT double max_abs(double m) { return std::abs(m); }
+template <class... R>
+RIGIDREF_HOT double max_abs(double x, double y, R... rest) {
+  const double ax = std::abs(x), ay = std::abs(y);
+  return max_abs(ax < ay ? ay : ax, rest...);
+}
+
+// The closest features' set-up that GJK's values (separated_polygon_values)
+// and EPA's (separated_values_normal, D-EPA-24) share, each false where both
+// refused: coordinates within 2^250, the exact differences, the degree-2
+// forms and their relative bounds. D-GJK-23
+//
+// Two vertices p = A[fa.i], q = B[fb.i]: d = q - p and |d|^2.
+struct vertex_pair_forms {
+  vec2<double> p, q;
+  exact_diff dx, dy;
+  bounded s2;
+  double rho2;
+};
+RIGIDREF_HOT bool vertex_pair_setup(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                    const feature& fa, const feature& fb, vertex_pair_forms& f) {
+  f.p = a[fa.i];
+  f.q = b[fb.i];
+  if (!(max_abs(f.p.x, f.p.y, f.q.x, f.q.y) <= 0x1p250)) return false;
+  f.dx = diff(f.q.x, f.p.x);
+  f.dy = diff(f.q.y, f.p.y);
+  f.s2 = form2(f.dx, f.dy, f.dx, f.dy, false);
+  f.rho2 = relative(f.s2);
+  return f.rho2 >= 0;
+}
+// A vertex v of one polygon and the open edge (p0, p1) of the other:
+// e = p1 - p0, w = v - p0, cross(e, w), w . e (> 0) and |e|^2.
+struct vertex_edge_forms {
+  vec2<double> p0, v;
+  bool edge_on_b;
+  exact_diff ex, ey, wx, wy;
+  bounded cr, num, len2;
+  double rho_cr, rho_num, rho_len2;
+};
+RIGIDREF_HOT bool vertex_edge_setup(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                    const feature& fa, const feature& fb, vertex_edge_forms& f) {
+  f.edge_on_b = fb.edge;
+  const std::span<const vec2<double>> E = f.edge_on_b ? b : a;
+  const std::size_t e0 = f.edge_on_b ? fb.i : fa.i;
+  f.p0 = E[e0];
+  const vec2<double> p1 = E[e0 + 1 == E.size() ? 0 : e0 + 1];
+  f.v = f.edge_on_b ? a[fa.i] : b[fb.i];
+  if (!(max_abs(f.p0.x, f.p0.y, p1.x, p1.y, f.v.x, f.v.y) <= 0x1p250)) return false;
+  f.ex = diff(p1.x, f.p0.x);
+  f.ey = diff(p1.y, f.p0.y);
+  f.wx = diff(f.v.x, f.p0.x);
+  f.wy = diff(f.v.y, f.p0.y);
+  f.cr = form2(f.ex, f.ey, f.wx, f.wy, true);    // cross(e, w)
+  f.num = form2(f.wx, f.wy, f.ex, f.ey, false);  // w . e
+  f.len2 = form2(f.ex, f.ey, f.ex, f.ey, false);
+  f.rho_cr = relative(f.cr);
+  f.rho_num = relative(f.num);
+  f.rho_len2 = relative(f.len2);
+  return f.rho_cr >= 0 && f.rho_num >= 0 && f.rho_len2 >= 0 && f.num.hi > 0;
+}
+
 // distance_from_core's values for two polygons (radii 0) certified apart with
 // closest features fa, fb: the distance and both closest points, the same
 // bits as the exact path when true. D-GJK-23
@@ -279,53 +361,36 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
                                      vec2<double>& pb) {
   using std::abs;
   if (!fa.edge && !fb.edge) {
-    const vec2<double>& p = a[fa.i];
-    const vec2<double>& q = b[fb.i];
-    if (!(std::max({abs(p.x), abs(p.y), abs(q.x), abs(q.y)}) <= 0x1p250)) return false;
-    const exact_diff dx = diff(q.x, p.x), dy = diff(q.y, p.y);
-    const bounded s2 = form2(dx, dy, dx, dy, false);
-    const double rho = relative(s2);
-    if (rho < 0) return false;
-    const double_word<double> d = sqrt(double_word<double>(s2.hi, s2.lo));
+    vertex_pair_forms f;
+    if (!vertex_pair_setup(a, b, fa, fb, f)) return false;
+    const double_word<double> d = sqrt(double_word<double>(f.s2.hi, f.s2.lo));
     if (!in_band(d.hi)) return false;
     // sqrt: half the input's relative error (with its square), 5 u^2 of its own (D-GJK-16).
-    const double delta = ((rho * 0.5 * 1.01 + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
+    const double delta = ((f.rho2 * 0.5 * 1.01 + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
     if (!dw_rounds_to(d, delta, distance)) return false;
-    pa = {plus_zero(p.x), plus_zero(p.y)};
-    pb = {plus_zero(q.x), plus_zero(q.y)};
+    pa = {plus_zero(f.p.x), plus_zero(f.p.y)};
+    pb = {plus_zero(f.q.x), plus_zero(f.q.y)};
     return true;
   }
-  // A vertex v of one polygon and the open edge (p0, p1) of the other.
-  const bool edge_on_b = fb.edge;
-  const std::span<const vec2<double>> E = edge_on_b ? b : a;
-  const std::size_t e0 = edge_on_b ? fb.i : fa.i;
-  const vec2<double>& p0 = E[e0];
-  const vec2<double>& p1 = E[e0 + 1 == E.size() ? 0 : e0 + 1];
-  const vec2<double>& v = edge_on_b ? a[fa.i] : b[fb.i];
-  if (!(std::max({abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y), abs(v.x), abs(v.y)}) <= 0x1p250)) return false;
-  const exact_diff ex = diff(p1.x, p0.x), ey = diff(p1.y, p0.y), wx = diff(v.x, p0.x), wy = diff(v.y, p0.y);
-  const bounded cr = form2(ex, ey, wx, wy, true);    // cross(e, w)
-  const bounded num = form2(wx, wy, ex, ey, false);  // w . e
-  const bounded len2 = form2(ex, ey, ex, ey, false);
-  const double rho_cr = relative(cr), rho_num = relative(num), rho_len2 = relative(len2);
-  if (rho_cr < 0 || rho_num < 0 || rho_len2 < 0 || !(num.hi > 0)) return false;
-  const double_word<double> L2(len2.hi, len2.lo);
+  vertex_edge_forms f;
+  if (!vertex_edge_setup(a, b, fa, fb, f)) return false;
+  const double_word<double> L2(f.len2.hi, f.len2.lo);
   const double_word<double> len = sqrt(L2);
-  const double rho_len = rho_len2 * 0.5 * 1.01 + 5 * u2;
+  const double rho_len = f.rho_len2 * 0.5 * 1.01 + 5 * u2;
   // d = |cross| / |e|: DW / DW within 15 u^2 + 56 u^3 (D-EFT-5), the inputs'
   // relative errors added (their products and the roundings of the bound in 1.01).
-  const double_word<double> d = abs(double_word<double>(cr.hi, cr.lo)) / len;
+  const double_word<double> d = abs(double_word<double>(f.cr.hi, f.cr.lo)) / len;
   if (!in_band(len.hi) || !in_band(d.hi)) return false;
-  const double delta_d = ((rho_cr + rho_len + 16 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
+  const double delta_d = ((f.rho_cr + rho_len + 16 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up;
   if (!dw_rounds_to(d, delta_d, distance)) return false;
   // The point on the edge, p0 + t e, t = (w . e) / |e|^2, coordinate by coordinate.
-  const double_word<double> t = double_word<double>(num.hi, num.lo) / L2;
+  const double_word<double> t = double_word<double>(f.num.hi, f.num.lo) / L2;
   if (!in_band(t.hi)) return false;
-  const double rho_t = rho_num + rho_len2 + 16 * u2;
+  const double rho_t = f.rho_num + f.rho_len2 + 16 * u2;
   vec2<double> on_edge;
   for (int i = 0; i < 2; ++i) {
-    const exact_diff& ei = i == 0 ? ex : ey;
-    const double p0i = i == 0 ? p0.x : p0.y;
+    const exact_diff& ei = i == 0 ? f.ex : f.ey;
+    const double p0i = i == 0 ? f.p0.x : f.p0.y;
     double& out = i == 0 ? on_edge.x : on_edge.y;
     if (ei.h == 0) {  // an axis-parallel edge: the coordinate is p0's, exactly
       out = plus_zero(p0i);
@@ -338,9 +403,9 @@ RIGIDREF_FMA_CLONES inline bool separated_polygon_values(std::span<const vec2<do
     const double delta = (((rho_t + 8 * u2) * abs(w.hi) + 4 * u2 * abs(c.hi)) * 1.01) * up;
     if (!dw_rounds_to(c, delta, out)) return false;
   }
-  const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
-  pa = edge_on_b ? vertex : on_edge;
-  pb = edge_on_b ? on_edge : vertex;
+  const vec2<double> vertex{plus_zero(f.v.x), plus_zero(f.v.y)};
+  pa = f.edge_on_b ? vertex : on_edge;
+  pb = f.edge_on_b ? on_edge : vertex;
   return true;
 }
 
