@@ -30,8 +30,9 @@ bool direct_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<
   // Forced exact (filter_force_exact()): every static sign below would be
   // "not proved", and the first one evaluated returns false; so the flag is
   // looked at once, where the first sign would be (issue 28).
+  using semi_static::cross_is;
   using semi_static::cross_sign;
-  using semi_static::dot_sign;
+  using semi_static::dot_is;
   const std::size_t na = a.size(), nb = b.size();
   if (na == 2 || nb == 2 || na == 0 || nb == 0) return false;  // polygons (>= 3) or one-point cores (circles)
   if (s.size == 1) {
@@ -42,10 +43,11 @@ bool direct_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<
     if ((na > 1 || nb > 1) && filter_force_exact()) return false;
     // n = q - p: every other vertex of A strictly below p along n, of B
     // strictly above q (which also proves n != 0).
+    // (each test: the static sign proved to be the one wanted, dot_is / cross_is)
     for (std::size_t k = 0; k < na; ++k)
-      if (k != i && dot_sign(p, q, p, a[k]) >= 0) return false;
+      if (k != i && !dot_is(p, q, p, a[k], -1)) return false;
     for (std::size_t k = 0; k < nb; ++k)
-      if (k != j && dot_sign(p, q, q, b[k]) <= 0) return false;
+      if (k != j && !dot_is(p, q, q, b[k], 1)) return false;
     fa = {false, i};
     fb = {false, j};
     return true;
@@ -72,16 +74,16 @@ bool direct_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<
   const vec2<T>& v = Q[iv];
   // v projects into the open edge: e . (v - p0) > 0 > e . (v - p1).
   if (filter_force_exact()) return false;
-  if (dot_sign(p0, p1, p0, v) <= 0 || dot_sign(p0, p1, p1, v) >= 0) return false;
+  if (!dot_is(p0, p1, p0, v, 1) || !dot_is(p0, p1, p1, v, -1)) return false;
   // v's side of the edge's line, c = sign cross(e, v - p0) (c != 0: apart).
   // The direction d from v to the edge is -c perp(e), and
   // perp(e) . w = cross(e, w), so d . w < 0 iff c cross(e, w) > 0.
   const int c = cross_sign(p0, p1, p0, v);
   if (c == 0) return false;
   for (std::size_t k = 0; k < Q.size(); ++k)  // Q's other vertices strictly behind v
-    if (k != iv && c * cross_sign(p0, p1, v, Q[k]) <= 0) return false;
+    if (k != iv && !cross_is(p0, p1, v, Q[k], c)) return false;
   for (std::size_t k = 0; k < n; ++k)  // P's vertices off the edge strictly beyond its line
-    if (k != e0 && k != e1 && c * cross_sign(p0, p1, p0, P[k]) >= 0) return false;
+    if (k != e0 && k != e1 && !cross_is(p0, p1, p0, P[k], -c)) return false;
   const feature vertex{false, iv}, edge{true, e0};
   fa = vertex_of_a ? vertex : edge;
   fb = vertex_of_a ? edge : vertex;
