@@ -13,9 +13,15 @@ namespace rigidref::detail {
 
 // ---- GJK in T (also instantiated with T = exact for the fallback) ----------
 
+// The slots past `size` name no vertex pair (indices npos), which also keeps
+// the compiler from zeroing the whole run with a string instruction (a
+// measurable part of a query, issue 28).
+inline constexpr std::size_t no_vertex = static_cast<std::size_t>(-1);
 template <class T>
 struct gjk_simplex {
-  std::array<minkowski_point<T>, 3> p{};
+  std::array<minkowski_point<T>, 3> p{minkowski_point<T>{{}, no_vertex, no_vertex},
+                                      minkowski_point<T>{{}, no_vertex, no_vertex},
+                                      minkowski_point<T>{{}, no_vertex, no_vertex}};
   int size = 0;
   bool has(const minkowski_point<T>& m) const {
     for (int i = 0; i < size; ++i)
@@ -97,15 +103,20 @@ RIGIDREF_HOT void keep_segment_part(const minkowski_point<T>& p0, const minkowsk
 // Replaces the simplex by the smallest sub-simplex containing its point
 // closest to the origin, sets v to that point; true when the origin is in
 // the (closed) simplex. D-GJK-4
+// Inlined into gjk_core, its one caller; the pairs move only when the kept
+// part is not already at the front (issue 28).
 template <class T>
-bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
+RIGIDREF_HOT bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
   if (s.size == 1) {
     v = s.p[0].w;
     return is_zero_vec(v);
   }
   if (s.size == 2) {
-    const auto p0 = s.p[0], p1 = s.p[1];
-    keep_segment_part(p0, p1, segment_closest(p0.w, p1.w, v), s);
+    const int part = segment_closest(s.p[0].w, s.p[1].w, v);
+    if (part != 2) {  // one point: p0 stays at the front, or p1 moves there
+      if (part == 1) s.p[0] = s.p[1];
+      s.size = 1;
+    }
     return is_zero_vec(v);
   }
   // The origin is in the closed triangle iff the triangle is not flat and no
@@ -139,8 +150,12 @@ bool reduce_simplex(gjk_simplex<T>& s, vec2<T>& v) {
       v = vk;
     }
   }
-  const auto p0 = s.p[best_k], p1 = s.p[best_k == 2 ? 0 : best_k + 1];
-  keep_segment_part(p0, p1, best_part, s);
+  if (best_part != 2 || best_k != 0) {  // edge 0 kept whole is already in place
+    const auto p0 = s.p[best_k], p1 = s.p[best_k == 2 ? 0 : best_k + 1];
+    keep_segment_part(p0, p1, best_part, s);
+  } else {
+    s.size = 2;
+  }
   return is_zero_vec(v);
 }
 
