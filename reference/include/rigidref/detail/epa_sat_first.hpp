@@ -6,6 +6,7 @@
 #include "rigidref/detail/epa_values.hpp"
 #include "rigidref/detail/hot.hpp"
 #include <array>
+#include <cstdint>
 #include <optional>
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -56,7 +57,9 @@ bool apart_along_centres(std::span<const vec2<T>> a, std::span<const vec2<T>> b)
   for (const auto& p : a) sa = sa + p;
   for (const auto& p : b) sb = sb + p;
   // (mean of B - mean of A) times n_A n_B: the direction, without dividing.
-  const vec2<T> d = T(a.size()) * sb - T(b.size()) * sa;
+  // The counts through a signed type: the same values, one conversion
+  // instruction each instead of the unsigned 64-bit sequence.
+  const vec2<T> d = T(static_cast<std::int64_t>(a.size())) * sb - T(static_cast<std::int64_t>(b.size())) * sa;
   T top_a = dot(d, a[0]), low_b = dot(d, b[0]);
   for (const auto& p : a) top_a = std::max(top_a, dot(d, p));
   for (const auto& p : b) low_b = std::min(low_b, dot(d, p));
