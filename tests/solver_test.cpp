@@ -143,7 +143,7 @@ TEST_CASE("solver: invalid input is rejected", "[solver]") {
 // the exact test (D-IMPULSE-9) accepts. Normals near the unit circle moved by
 // up to 40 ulps per coordinate straddle the 8 eps limit; in double some of
 // them round to a difference at or below the limit while the exact one is
-// above it, so the bound's term 3u (s + |d|) is what keeps them out.
+// above it, so the bound's term 3.01u (s + |d|) is what keeps them out.
 template <class T>
 void check_unit_normal_filter(int samples, bool expect_rounding_traps) {
   const exact limit = 8 * to_exact(std::numeric_limits<T>::epsilon());
@@ -165,7 +165,7 @@ void check_unit_normal_filter(int samples, bool expect_rounding_traps) {
     const bool exact_ok = absx(exact(nn - 1)) <= limit;
     const bool p = rigidref::detail::unit_normal_proved(x, y);
     if (p && !exact_ok) FAIL("proved a normal the exact test refuses: " << x << ", " << y);
-    // The bound costs at most 3u (s + |d|) < 2 eps of double: within 4 eps
+    // The bound costs at most 3.01u (s + |d|) < 2 eps of double: within 4 eps
     // exactly, a normal is always proved.
     if (!p && absx(exact(nn - 1)) <= limit / 2) FAIL("did not prove a normal within 4 eps: " << x << ", " << y);
     proved += p ? 1 : 0;

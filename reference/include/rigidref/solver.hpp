@@ -176,9 +176,10 @@ void check_finite_lazy(const T& x, const Label& who, const char* field) {
 // D-SOLVER-11: |n.x^2 + n.y^2 - 1| <= 8 eps_T proved in double for T = float
 // or double (false: not proved, the caller evaluates it exactly). The
 // products, the sum and the subtraction of 1 each round once:
-//   |d - (|n|^2 - 1)| <= 3u (s + |d|),
-// s and d the computed sum and difference, u = 2^-53 (an underflow in the
-// products matters only for s < 2^-1000, where |d| > 1/2 refuses anyway).
+//   |d - (|n|^2 - 1)| <= 2.01u s + 1.01u |d|,
+// s and d the computed sum and difference, u = 2^-53; 3.01u (s + |d|) also
+// covers the roundings of the test itself (an underflow in the products
+// matters only for s < 2^-1000, where |d| > 1/2 refuses anyway).
 template <class T>
 bool unit_normal_proved(const T& x, const T& y) {
   if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) {
@@ -186,9 +187,9 @@ bool unit_normal_proved(const T& x, const T& y) {
     const double s = dx * dx + dy * dy;
     const double d = s - 1;
     const double ad = d < 0 ? -d : d;
-    const double bound = 3 * 0x1p-53 * (s + ad);
+    const double bound = 3.01 * 0x1p-53 * (s + ad);
     const double limit = 8 * static_cast<double>(std::numeric_limits<T>::epsilon());
-    return (ad + bound) * (1 + 0x1p-40) <= limit;  // false for NaN
+    return ad + bound <= limit;  // false for NaN
   } else {
     return false;
   }
