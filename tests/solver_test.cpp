@@ -182,7 +182,7 @@ void check_unit_normal_filter(int samples, bool expect_rounding_traps) {
 }
 
 TEST_CASE("solver: the unit normal proved in double (D-SOLVER-11)", "[solver]") {
-  check_unit_normal_filter<double>(200000, true);
+  check_unit_normal_filter<double>(100000, true);
   // float: the products and the sum are exact in double near 1, so no trap.
   check_unit_normal_filter<float>(20000, false);
   // NaN is not proved (the solver rejects it as not finite before).
