@@ -17,6 +17,7 @@
 //     checks in the same property; separation is sqrt of a rational rounded
 //     once: within 1 ulp of the 230-digit oracle (D-SAT-9).
 #include "support/collision_test_helpers.hpp"
+#include "support/contact_before.hpp"
 #include "support/generators.hpp"
 
 #include "rigidref/articles/contact_points.hpp"
@@ -368,6 +369,69 @@ TEST_CASE("recorded counterexample: a reference point outside the incident polyg
 TEMPLATE_LIST_TEST_CASE("manifold: exact contract, rounded once (D-CONTACT-1..5)", "[contact][oracle]", all_scalars) {
   rc::prop("points on both boundaries, inside the other, separations exact, min = -depth; T = rounded exact",
            [] { check_type_against_exact<TestType>(*polygon_pair<TestType>()); });
+}
+
+// D-CONTACT-16: the decisions on the integer frame give the manifold of the
+// former all-rational code (tests/support/contact_before.hpp) field for field,
+// with and without a margin, on the adversarial pairs, on the same pairs
+// with a collinear vertex added to each polygon (split faces: the runs of
+// D-CONTACT-2), and in exact on the pairs divided by 3 or 35 (denominators
+// that are not powers of two, so L is not one).
+template <class T>
+void check_same_as_before(const std::vector<vec2<T>>& a, const std::vector<vec2<T>>& b) {
+  for (const double margin : {0.0, 1.0 / 1024, 0.25}) {
+    const contact_options opt{margin};
+    const contact_manifold<T> m = collide_polygons<T>(a, b, opt);
+    const contact_manifold<T> o = contact_before::collide_polygons<T>(std::span<const vec2<T>>(a),
+                                                                     std::span<const vec2<T>>(b), opt);
+    RC_ASSERT(m.status == o.status);
+    RC_ASSERT(m.normal == o.normal);
+    RC_ASSERT(m.axis == o.axis);
+    RC_ASSERT(m.reference_polygon == o.reference_polygon);
+    RC_ASSERT(m.reference_edge == o.reference_edge);
+    RC_ASSERT(m.reference_first == o.reference_first);
+    RC_ASSERT(m.reference_last == o.reference_last);
+    RC_ASSERT(m.incident_edge == o.incident_edge);
+    RC_ASSERT(m.incident_first == o.incident_first);
+    RC_ASSERT(m.incident_last == o.incident_last);
+    RC_ASSERT(m.points.size() == o.points.size());
+    for (std::size_t i = 0; i < m.points.size(); ++i) {
+      const manifold_point<T>&p = m.points[i], &q = o.points[i];
+      RC_ASSERT(p.point == q.point);
+      RC_ASSERT(p.reference_point == q.reference_point);
+      RC_ASSERT(p.separation == q.separation);
+      RC_ASSERT(p.separation_scaled == q.separation_scaled);
+      RC_ASSERT(p.feature_a == q.feature_a);
+      RC_ASSERT(p.feature_b == q.feature_b);
+    }
+  }
+}
+
+EP with_midpoint(const EP& v, std::size_t i) {
+  EP out;
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    out.push_back(v[k]);
+    if (k == i % v.size()) out.push_back((v[k] + v[(k + 1) % v.size()]) * exact(1, 2));
+  }
+  return out;
+}
+
+TEMPLATE_LIST_TEST_CASE("manifold: the integer frame decides as the rationals did (D-CONTACT-16)", "[contact]",
+                        all_scalars) {
+  rc::prop("same manifold as before, every field", [] {
+    pair_case c = *polygon_pair<TestType>();
+    if (*rc::gen::inRange(0, 2) == 1) {
+      c.a = with_midpoint(c.a, *rc::gen::inRange<std::size_t>(0, 8));
+      c.b = with_midpoint(c.b, *rc::gen::inRange<std::size_t>(0, 8));
+    }
+    if constexpr (is_exact_v<TestType>) {
+      const exact k = *rc::gen::element(exact(1), exact(3), exact(35));
+      for (auto& p : c.a) p = p * exact(1 / k);
+      for (auto& p : c.b) p = p * exact(1 / k);
+    }
+    RC_PRE(testing::gen::exactly_representable<TestType>(c.a) && testing::gen::exactly_representable<TestType>(c.b));
+    check_same_as_before<TestType>(testing::gen::to_type<TestType>(c.a), testing::gen::to_type<TestType>(c.b));
+  });
 }
 
 TEST_CASE("manifold: swapping A and B, translation, scale (D-CONTACT-6)", "[contact][exact]") {

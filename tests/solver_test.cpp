@@ -31,6 +31,7 @@
 #include <array>
 #include <cmath>
 #include <fstream>
+#include <random>
 
 // This file's names stay apart from the other files of its test program,
 // which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
@@ -136,6 +137,58 @@ TEST_CASE("solver: invalid input is rejected", "[solver]") {
   CHECK_THROWS_AS(solve_contacts<exact>({eg, eb}, {ec}, solver_params<exact>{}), unsupported);
   eb.friction = exact(9, 4);  // sqrt(9/4) = 3/2
   CHECK(solve_contacts<exact>({eg, eb}, {ec}, solver_params<exact>{}).contacts[0].friction == exact(3, 2));
+}
+
+// D-SOLVER-11: the unit-normal test proved in double accepts only normals
+// the exact test (D-IMPULSE-9) accepts. Normals near the unit circle moved by
+// up to 40 ulps per coordinate straddle the 8 eps limit; in double some of
+// them round to a difference at or below the limit while the exact one is
+// above it, so the bound's term 3.01u (s + |d|) is what keeps them out.
+template <class T>
+void check_unit_normal_filter(int samples, bool expect_rounding_traps) {
+  const exact limit = 8 * to_exact(std::numeric_limits<T>::epsilon());
+  std::mt19937_64 gen(20261128);
+  std::uniform_real_distribution<double> angle(0, 6.283185307179586);
+  std::uniform_int_distribution<int> ulps(-40, 40);
+  const auto step = [](T v, int k) {
+    for (; k > 0; --k) v = std::nextafter(v, T(2));
+    for (; k < 0; ++k) v = std::nextafter(v, T(-2));
+    return v;
+  };
+  int proved = 0, accepted = 0, traps = 0, unit_proved = 0;
+  for (int i = 0; i < samples; ++i) {
+    const double t = angle(gen);
+    const T x0 = T(std::cos(t)), y0 = T(std::sin(t));
+    unit_proved += rigidref::detail::unit_normal_proved(x0, y0) ? 1 : 0;
+    const T x = step(x0, ulps(gen)), y = step(y0, ulps(gen));
+    const exact nn = to_exact(x) * to_exact(x) + to_exact(y) * to_exact(y);
+    const bool exact_ok = absx(exact(nn - 1)) <= limit;
+    const bool p = rigidref::detail::unit_normal_proved(x, y);
+    if (p && !exact_ok) FAIL("proved a normal the exact test refuses: " << x << ", " << y);
+    // The bound costs at most 3.01u (s + |d|) < 2 eps of double: within 4 eps
+    // exactly, a normal is always proved.
+    if (!p && absx(exact(nn - 1)) <= limit / 2) FAIL("did not prove a normal within 4 eps: " << x << ", " << y);
+    proved += p ? 1 : 0;
+    accepted += exact_ok ? 1 : 0;
+    // The same evaluation without the bound: accepted where exactly refused.
+    const double dx = x, dy = y, d = dx * dx + dy * dy - 1;
+    if ((d < 0 ? -d : d) <= 8 * double(std::numeric_limits<T>::epsilon()) && !exact_ok) ++traps;
+  }
+  CAPTURE(proved, accepted, traps, unit_proved);
+  // Every unit vector rounded from sin and cos (within an ulp or two) is proved.
+  CHECK(unit_proved == samples);
+  CHECK(proved < samples);  // and some are refused by both
+  if (expect_rounding_traps) CHECK(traps > 0);
+}
+
+TEST_CASE("solver: the unit normal proved in double (D-SOLVER-11)", "[solver]") {
+  check_unit_normal_filter<double>(100000, true);
+  // float: the products and the sum are exact in double near 1, so no trap.
+  check_unit_normal_filter<float>(20000, false);
+  // NaN is not proved (the solver rejects it as not finite before).
+  CHECK_FALSE(rigidref::detail::unit_normal_proved(std::nan(""), 0.0));
+  // long double and the rest go to the exact test.
+  CHECK_FALSE(rigidref::detail::unit_normal_proved(1.0L, 0.0L));
 }
 
 // D-SOLVER-6, D-SOLVER-7: frictionless stacks converge to the LCP solution.

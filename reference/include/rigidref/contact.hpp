@@ -97,13 +97,35 @@ namespace detail {
 using Q = exact;
 using P = vec2<exact>;
 
-inline P perp_out(const P& e, int turn) {  // outward normal of edge e of a polygon turning `turn`
-  return turn > 0 ? P{e.y, Q(-e.x)} : P{Q(-e.y), e.x};
+// The decisions below run on the vertices as integers over one common
+// denominator L (a power of two for binary floats): edges, cross and dot
+// products are then integers, without a gcd per operation. Each decision
+// compares quantities of one degree in the coordinates, so the scale L (and
+// the integer rounding-free mapping) changes none of them. D-CONTACT-16
+inline big_int common_denominator(const std::vector<P>& a, const std::vector<P>& b) {
+  big_int L = 1;
+  for (const std::vector<P>* v : {&a, &b})
+    for (const P& p : *v) {
+      if (denominator(p.x) != 1) L = boost::multiprecision::lcm(L, big_int(denominator(p.x)));
+      if (denominator(p.y) != 1) L = boost::multiprecision::lcm(L, big_int(denominator(p.y)));
+    }
+  return L;
+}
+inline std::vector<ipoint> scaled_vertices(const std::vector<P>& v, const big_int& L) {
+  std::vector<ipoint> out;
+  out.reserve(v.size());
+  for (const P& p : v)
+    out.push_back({big_int(numerator(p.x) * (L / denominator(p.x))), big_int(numerator(p.y) * (L / denominator(p.y)))});
+  return out;
 }
 
-inline int turn_of(const std::vector<P>& v) {
-  Q twice_area = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) twice_area += cross(v[i], v[(i + 1) % v.size()]);
+inline ipoint perp_out(const ipoint& e, int turn) {  // outward normal of edge e of a polygon turning `turn`
+  return turn > 0 ? ipoint{e.y, big_int(-e.x)} : ipoint{big_int(-e.y), e.x};
+}
+
+inline int turn_of(const std::vector<ipoint>& v) {
+  big_int twice_area = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) twice_area += icross(v[i], v[(i + 1) % v.size()]);
   return twice_area > 0 ? 1 : -1;  // nonzero: require_convex has run
 }
 
@@ -112,15 +134,16 @@ inline int turn_of(const std::vector<P>& v) {
 struct run {
   std::size_t first, last;
 };
-inline run face_run(const std::vector<P>& v, std::size_t i) {
+inline run face_run(const std::vector<ipoint>& v, std::size_t i) {
   const std::size_t n = v.size();
   auto edge = [&](std::size_t k) { return v[(k + 1) % n] - v[k % n]; };
   std::size_t first = i, last = (i + 1) % n;
   // Walk back while the previous edge is collinear with edge i (and forward likewise).
   // A convex polygon with nonzero area has at least two non-collinear edges,
   // so both walks stop.
-  while (cross(edge((first + n - 1) % n), edge(i)) == 0) first = (first + n - 1) % n;
-  while (cross(edge(last), edge(i)) == 0) last = (last + 1) % n;
+  const ipoint ei = edge(i);
+  while (icross(edge((first + n - 1) % n), ei) == 0) first = (first + n - 1) % n;
+  while (icross(edge(last), ei) == 0) last = (last + 1) % n;
   return {first, last};
 }
 
@@ -142,8 +165,8 @@ inline bool within_margin(const Q& s, const Q& n2, const Q& m) {
 
 // d / |n|: a strictly increasing key for "most anti-parallel", compared
 // exactly as sign-preserving squares d|d| / |n|^2. D-CONTACT-3
-inline bool less_cosine(const Q& d1, const Q& n1, const Q& d2, const Q& n2) {
-  return d1 * abs(d1) * n2 < d2 * abs(d2) * n1;
+inline bool less_cosine(const big_int& d1, const big_int& n1, const big_int& d2, const big_int& n2) {
+  return big_int(d1 * abs(d1) * n2) < big_int(d2 * abs(d2) * n1);
 }
 
 struct clipped {
@@ -161,8 +184,8 @@ struct clipped {
 template <class T>
 contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
                                      const contact_options& opt = {}) {
-  using detail::P, detail::Q, detail::clipped, detail::face_run, detail::less_cosine, detail::perp_out, detail::run,
-      detail::size_of, detail::turn_of, detail::within_margin;
+  using detail::P, detail::Q, detail::clipped, detail::face_run, detail::less_cosine, detail::run, detail::size_of,
+      detail::turn_of, detail::within_margin;
   if (!(opt.relative_margin >= 0) || !std::isfinite(opt.relative_margin))
     throw invalid_input("contact: relative_margin must be finite and >= 0");
   // D-CONTACT-1: the SAT's exact decision (status, reference face).
@@ -170,7 +193,12 @@ contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const
   const std::vector<P> va = detail::exact_vertices(a), vb = detail::exact_vertices(b);
   const std::vector<P>& ref = s.reference_polygon == 0 ? va : vb;
   const std::vector<P>& inc = s.reference_polygon == 0 ? vb : va;
-  const int ref_turn = turn_of(ref), inc_turn = turn_of(inc);
+  // D-CONTACT-16: the decisions on integers, X = x L.
+  const big_int L = detail::common_denominator(va, vb);
+  const std::vector<detail::ipoint> ia = detail::scaled_vertices(va, L), ib = detail::scaled_vertices(vb, L);
+  const std::vector<detail::ipoint>& iref = s.reference_polygon == 0 ? ia : ib;
+  const std::vector<detail::ipoint>& iinc = s.reference_polygon == 0 ? ib : ia;
+  const int ref_turn = turn_of(iref), inc_turn = turn_of(iinc);
   const std::size_t nr = ref.size(), ni = inc.size();
 
   contact_manifold<T> out;
@@ -181,41 +209,46 @@ contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const
   out.reference_edge = s.reference_edge;
 
   // D-CONTACT-2: the reference face (run) and its outward normal.
-  const run rf = face_run(ref, s.reference_edge);
+  const run rf = face_run(iref, s.reference_edge);
   out.reference_first = rf.first;
   out.reference_last = rf.last;
   const P v1 = ref[rf.first], v2 = ref[rf.last];
   const P tangent = v2 - v1;
   // The SAT edge's own outward normal (|n| = |axis|; the run's normal is a
-  // positive multiple of it).
-  const P n = perp_out(ref[(s.reference_edge + 1) % nr] - ref[s.reference_edge], ref_turn);
+  // positive multiple of it): N = n L on integers.
+  const detail::ipoint N =
+      detail::perp_out(iref[(s.reference_edge + 1) % nr] - iref[s.reference_edge], ref_turn);
+  const P n{Q(N.x, L), Q(N.y, L)};
   const Q n2 = length_squared(n);
 
-  // D-CONTACT-6: the margin m = relative_margin * L.
-  const Q margin = to_exact(opt.relative_margin) * std::min(size_of(va), size_of(vb));
+  // D-CONTACT-6: the margin m = relative_margin * L (0 without a margin).
+  const Q margin = opt.relative_margin == 0 ? Q(0)
+                                            : Q(to_exact(opt.relative_margin) * std::min(size_of(va), size_of(vb)));
   // The SAT's best face separation (largest separation when apart): no
-  // contact when it exceeds the margin.
+  // contact when it exceeds the margin. (P - V1) . N = L^2 (p - v1) . n.
   {
-    Q deepest_inc = dot(inc[0] - v1, n);
-    for (const auto& p : inc) deepest_inc = std::min(deepest_inc, Q(dot(p - v1, n)));
-    if (!within_margin(deepest_inc, n2, margin)) return out;
+    const detail::ipoint& V1 = iref[rf.first];
+    big_int deepest = detail::idot(iinc[0] - V1, N);
+    for (const auto& p : iinc) deepest = std::min(deepest, big_int(detail::idot(p - V1, N)));
+    if (!within_margin(Q(deepest, big_int(L * L)), n2, margin)) return out;
   }
 
-  // D-CONTACT-3: incident face = most anti-parallel outward normal.
+  // D-CONTACT-3: incident face = most anti-parallel outward normal (d and
+  // |m|^2 both times L^2: the comparison is unchanged).
   std::size_t best = 0;
-  Q best_d = 0, best_n2 = 0;
+  big_int best_d = 0, best_n2 = 0;
   for (std::size_t k = 0; k < ni; ++k) {
-    const P e = inc[(k + 1) % ni] - inc[k];
+    const detail::ipoint e = iinc[(k + 1) % ni] - iinc[k];
     if (e.x == 0 && e.y == 0) continue;  // repeated vertex: no face
-    const P m = perp_out(e, inc_turn);
-    const Q d = dot(m, n), m2 = length_squared(m);
+    const detail::ipoint m = detail::perp_out(e, inc_turn);
+    const big_int d = detail::idot(m, N), m2 = detail::idot(m, m);
     if (best_n2 == 0 || less_cosine(d, m2, best_d, best_n2)) {
       best = k;
       best_d = d;
       best_n2 = m2;
     }
   }
-  const run fi = face_run(inc, best);
+  const run fi = face_run(iinc, best);
   out.incident_edge = best;
   out.incident_first = fi.first;
   out.incident_last = fi.last;

@@ -44,7 +44,9 @@
 
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -163,6 +165,36 @@ void check_finite(const T& x, const std::string& what) {
   if (!is_finite(x)) throw invalid_input("solver: " + what + " must be finite");
 }
 
+// check_finite with the label built only for the message: solver_prepare
+// runs once per step of a scene, and formatting "body i." for every field of
+// every body was a large part of it.
+template <class T, class Label>
+void check_finite_lazy(const T& x, const Label& who, const char* field) {
+  if (!is_finite(x)) check_finite(x, who() + field);
+}
+
+// D-SOLVER-11: |n.x^2 + n.y^2 - 1| <= 8 eps_T proved in double for T = float
+// or double (false: not proved, the caller evaluates it exactly). The
+// products, the sum and the subtraction of 1 each round once:
+//   |d - (|n|^2 - 1)| <= 2.01u s + 1.01u |d|,
+// s and d the computed sum and difference, u = 2^-53; 3.01u (s + |d|) also
+// covers the roundings of the test itself (an underflow in the products
+// matters only for s < 2^-1000, where |d| > 1/2 refuses anyway).
+template <class T>
+bool unit_normal_proved(const T& x, const T& y) {
+  if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) {
+    const double dx = x, dy = y;  // exact
+    const double s = dx * dx + dy * dy;
+    const double d = s - 1;
+    const double ad = d < 0 ? -d : d;
+    const double bound = 3.01 * 0x1p-53 * (s + ad);
+    const double limit = 8 * static_cast<double>(std::numeric_limits<T>::epsilon());
+    return ad + bound <= limit;  // false for NaN
+  } else {
+    return false;
+  }
+}
+
 // The contact point velocity difference u = (v_b + w_b x r_b) - (v_a + w_a x r_a).
 template <class T>
 vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<vec2<T>>& v, const std::vector<T>& w) {
@@ -192,50 +224,52 @@ std::vector<solver_row_data<T>> solver_prepare(const std::vector<solver_body<T>>
                                                const std::vector<solver_contact<T>>& contacts) {
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const solver_body<T>& b = bodies[i];
-    const std::string who = "body " + std::to_string(i) + ".";
-    check_finite(b.position.x, who + "position");
-    check_finite(b.position.y, who + "position");
-    check_finite(b.velocity.x, who + "velocity");
-    check_finite(b.velocity.y, who + "velocity");
-    check_finite(b.angular_velocity, who + "angular_velocity");
-    check_finite(b.friction, who + "friction");
-    check_finite(b.restitution, who + "restitution");
-    if (b.friction < 0) throw invalid_input("solver: " + who + "friction must be >= 0");
-    if (b.restitution < 0 || b.restitution > 1) throw invalid_input("solver: " + who + "restitution must be in [0, 1]");
+    const auto who = [i] { return "body " + std::to_string(i) + "."; };
+    check_finite_lazy(b.position.x, who, "position");
+    check_finite_lazy(b.position.y, who, "position");
+    check_finite_lazy(b.velocity.x, who, "velocity");
+    check_finite_lazy(b.velocity.y, who, "velocity");
+    check_finite_lazy(b.angular_velocity, who, "angular_velocity");
+    check_finite_lazy(b.friction, who, "friction");
+    check_finite_lazy(b.restitution, who, "restitution");
+    if (b.friction < 0) throw invalid_input("solver: " + who() + "friction must be >= 0");
+    if (b.restitution < 0 || b.restitution > 1) throw invalid_input("solver: " + who() + "restitution must be in [0, 1]");
     if (!b.is_static) {
-      check_finite(b.mass, who + "mass");
-      check_finite(b.inertia, who + "inertia");
-      if (b.mass <= 0) throw invalid_input("solver: " + who + "mass must be > 0 (use is_static for infinite mass)");
-      if (b.inertia <= 0) throw invalid_input("solver: " + who + "inertia must be > 0 (use is_static)");
+      check_finite_lazy(b.mass, who, "mass");
+      check_finite_lazy(b.inertia, who, "inertia");
+      if (b.mass <= 0) throw invalid_input("solver: " + who() + "mass must be > 0 (use is_static for infinite mass)");
+      if (b.inertia <= 0) throw invalid_input("solver: " + who() + "inertia must be > 0 (use is_static)");
     }
   }
   std::vector<solver_row_data<T>> rows;
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const solver_contact<T>& c = contacts[k];
-    const std::string who = "contact " + std::to_string(k) + ".";
+    const auto who = [k] { return "contact " + std::to_string(k) + "."; };
     if (c.body_a >= bodies.size() || c.body_b >= bodies.size())
-      throw invalid_input("solver: " + who + "body index out of range");
-    if (c.body_a == c.body_b) throw invalid_input("solver: " + who + "body_a == body_b");
+      throw invalid_input("solver: " + who() + "body index out of range");
+    if (c.body_a == c.body_b) throw invalid_input("solver: " + who() + "body_a == body_b");
     const solver_body<T>& A = bodies[c.body_a];
     const solver_body<T>& B = bodies[c.body_b];
-    if (A.is_static && B.is_static) throw invalid_input("solver: " + who + "both bodies are static");
-    check_finite(c.point.x, who + "point");
-    check_finite(c.point.y, who + "point");
-    check_finite(c.normal.x, who + "normal");
-    check_finite(c.normal.y, who + "normal");
-    check_finite(c.penetration, who + "penetration");
-    check_finite(c.normal_impulse, who + "normal_impulse");
-    check_finite(c.tangent_impulse, who + "tangent_impulse");
-    if (c.penetration < 0) throw invalid_input("solver: " + who + "penetration must be >= 0");
-    if (c.normal_impulse < 0) throw invalid_input("solver: " + who + "normal_impulse (warm start) must be >= 0");
-    {  // unit normal: exactly in exact, within 8 eps in a binary type (as D-IMPULSE-9)
+    if (A.is_static && B.is_static) throw invalid_input("solver: " + who() + "both bodies are static");
+    check_finite_lazy(c.point.x, who, "point");
+    check_finite_lazy(c.point.y, who, "point");
+    check_finite_lazy(c.normal.x, who, "normal");
+    check_finite_lazy(c.normal.y, who, "normal");
+    check_finite_lazy(c.penetration, who, "penetration");
+    check_finite_lazy(c.normal_impulse, who, "normal_impulse");
+    check_finite_lazy(c.tangent_impulse, who, "tangent_impulse");
+    if (c.penetration < 0) throw invalid_input("solver: " + who() + "penetration must be >= 0");
+    if (c.normal_impulse < 0) throw invalid_input("solver: " + who() + "normal_impulse (warm start) must be >= 0");
+    // Unit normal: exactly in exact, within 8 eps in a binary type (as
+    // D-IMPULSE-9); in float and double first proved in double (D-SOLVER-11).
+    if (!unit_normal_proved(c.normal.x, c.normal.y)) {
       const exact nn = to_exact(c.normal.x) * to_exact(c.normal.x) + to_exact(c.normal.y) * to_exact(c.normal.y);
       if constexpr (is_exact_v<T>) {
-        if (nn != 1) throw invalid_input("solver: " + who + "normal must be a unit vector (exactly, in exact)");
+        if (nn != 1) throw invalid_input("solver: " + who() + "normal must be a unit vector (exactly, in exact)");
       } else {
         const exact d = nn - 1;
         if ((d < 0 ? exact(-d) : d) > 8 * to_exact(epsilon<T>()))
-          throw invalid_input("solver: " + who + "normal must be a unit vector");
+          throw invalid_input("solver: " + who() + "normal must be a unit vector");
       }
     }
     solver_row_data<T> r;
