@@ -97,28 +97,12 @@ namespace detail {
 using Q = exact;
 using P = vec2<exact>;
 
-// The decisions below run on the vertices as integers over one common
-// denominator L (a power of two for binary floats): edges, cross and dot
-// products are then integers, without a gcd per operation. Each decision
-// compares quantities of one degree in the coordinates, so the scale L (and
-// the integer rounding-free mapping) changes none of them. D-CONTACT-16
-inline big_int common_denominator(const std::vector<P>& a, const std::vector<P>& b) {
-  big_int L = 1;
-  for (const std::vector<P>* v : {&a, &b})
-    for (const P& p : *v) {
-      if (denominator(p.x) != 1) L = boost::multiprecision::lcm(L, big_int(denominator(p.x)));
-      if (denominator(p.y) != 1) L = boost::multiprecision::lcm(L, big_int(denominator(p.y)));
-    }
-  return L;
-}
-inline std::vector<ipoint> scaled_vertices(const std::vector<P>& v, const big_int& L) {
-  std::vector<ipoint> out;
-  out.reserve(v.size());
-  for (const P& p : v)
-    out.push_back({big_int(numerator(p.x) * (L / denominator(p.x))), big_int(numerator(p.y) * (L / denominator(p.y)))});
-  return out;
-}
-
+// The decisions below run on the integer frame of D-SAT-7 (sat.hpp):
+// edges, cross and dot products are then integers, without a gcd per
+// operation. Each decision compares quantities of one degree in the
+// coordinate differences, so the scale L and the translation change none of
+// them (the shoelace sum of a closed polygon does not move with a
+// translation). D-CONTACT-16
 inline ipoint perp_out(const ipoint& e, int turn) {  // outward normal of edge e of a polygon turning `turn`
   return turn > 0 ? ipoint{e.y, big_int(-e.x)} : ipoint{big_int(-e.y), e.x};
 }
@@ -193,9 +177,12 @@ contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const
   const std::vector<P> va = detail::exact_vertices(a), vb = detail::exact_vertices(b);
   const std::vector<P>& ref = s.reference_polygon == 0 ? va : vb;
   const std::vector<P>& inc = s.reference_polygon == 0 ? vb : va;
-  // D-CONTACT-16: the decisions on integers, X = x L.
-  const big_int L = detail::common_denominator(va, vb);
-  const std::vector<detail::ipoint> ia = detail::scaled_vertices(va, L), ib = detail::scaled_vertices(vb, L);
+  // D-CONTACT-16: the decisions on integers, X = (x - origin) L.
+  const detail::integer_frame frame = detail::make_frame({&va, &vb});
+  const big_int& L = frame.scale;
+  std::vector<detail::ipoint> ia, ib;
+  for (const P& p : va) ia.push_back(frame.map(p));
+  for (const P& p : vb) ib.push_back(frame.map(p));
   const std::vector<detail::ipoint>& iref = s.reference_polygon == 0 ? ia : ib;
   const std::vector<detail::ipoint>& iinc = s.reference_polygon == 0 ? ib : ia;
   const int ref_turn = turn_of(iref), inc_turn = turn_of(iinc);

@@ -75,10 +75,13 @@ inline big_int icross(const ipoint& a, const ipoint& b) { return a.x * b.y - a.y
 struct integer_frame {
   big_int scale{1};
   vec2<exact> origin;
+  // (p - origin) scale, each coordinate as numerator * (scale / denominator):
+  // scale is a multiple of every denominator, so these are the same integers
+  // as the rational product, without a gcd.
   ipoint map(const vec2<exact>& p) const {
-    const exact x = (p.x - origin.x) * exact(scale), y = (p.y - origin.y) * exact(scale);
-    return {numerator(x), numerator(y)};  // denominators are 1 by construction
+    return {big_int(on_grid(p.x) - on_grid(origin.x)), big_int(on_grid(p.y) - on_grid(origin.y))};
   }
+  big_int on_grid(const exact& x) const { return big_int(numerator(x) * (scale / denominator(x))); }
 };
 
 inline integer_frame make_frame(const std::vector<const std::vector<vec2<exact>>*>& sets) {
