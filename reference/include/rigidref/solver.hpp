@@ -340,15 +340,14 @@ struct contact_coefficients {
   T restitution{0};
 };
 
-// One full solve: set-up (D-SOLVER-3, D-SOLVER-4), optional warm start
-// (D-SOLVER-9), `iterations` projected Gauss–Seidel sweeps (D-SOLVER-5), with
-// the friction and restitution of each contact given. Restitution acts only
-// on contacts approaching faster than `restitution_threshold` (0: always, the
-// seed's rule; derivations/scene_reference.md D-SCENEREF-3 for a threshold).
+namespace detail {
+// solve_contacts on the rows `prepared` already built from bodies and
+// contacts (nullptr: build them here, after the parameters are checked).
 template <class T>
-solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const std::vector<solver_contact<T>>& contacts,
-                                const std::vector<contact_coefficients<T>>& coefficients,
-                                const T& restitution_threshold, const solver_params<T>& params) {
+solver_result<T> solve_contacts_on(const std::vector<solver_body<T>>& bodies, const std::vector<solver_contact<T>>& contacts,
+                                   const std::vector<contact_coefficients<T>>& coefficients,
+                                   const T& restitution_threshold, const solver_params<T>& params,
+                                   const std::vector<solver_row_data<T>>* prepared) {
   if (params.iterations < 1) throw invalid_input("solver: iterations must be >= 1");
   detail::check_finite(params.beta, "beta");
   detail::check_finite(params.slop, "slop");
@@ -366,7 +365,9 @@ solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const
     if (k.friction < 0 || k.restitution < 0 || k.restitution > 1)
       throw invalid_input("solver: friction must be >= 0 and restitution in [0, 1]");
   }
-  const std::vector<detail::solver_row_data<T>> rows = detail::solver_prepare(bodies, contacts);
+  std::vector<detail::solver_row_data<T>> own;
+  if (!prepared) own = detail::solver_prepare(bodies, contacts);
+  const std::vector<detail::solver_row_data<T>>& rows = prepared ? *prepared : own;
 
   solver_result<T> out;
   for (const solver_body<T>& b : bodies) {
@@ -440,20 +441,35 @@ solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const
   out.residual = detail::solver_report(rows, out.contacts, v, w).residual;
   return out;
 }
+}  // namespace detail
+
+// One full solve: set-up (D-SOLVER-3, D-SOLVER-4), optional warm start
+// (D-SOLVER-9), `iterations` projected Gauss–Seidel sweeps (D-SOLVER-5), with
+// the friction and restitution of each contact given. Restitution acts only
+// on contacts approaching faster than `restitution_threshold` (0: always, the
+// seed's rule; derivations/scene_reference.md D-SCENEREF-3 for a threshold).
+template <class T>
+solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const std::vector<solver_contact<T>>& contacts,
+                                const std::vector<contact_coefficients<T>>& coefficients,
+                                const T& restitution_threshold, const solver_params<T>& params) {
+  return detail::solve_contacts_on<T>(bodies, contacts, coefficients, restitution_threshold, params, nullptr);
+}
 
 // The seed's rule (D-SOLVER-3): each contact's friction is sqrt(mu_A mu_B),
 // its restitution (e_A + e_B) / 2, restitution at any approach speed.
 template <class T>
 solver_result<T> solve_contacts(const std::vector<solver_body<T>>& bodies, const std::vector<solver_contact<T>>& contacts,
                                 const solver_params<T>& params) {
-  (void)detail::solver_prepare(bodies, contacts);  // validates the bodies and contacts before sqrt sees them
+  // Prepared first: it validates the bodies and contacts before sqrt sees
+  // them, and the solve reuses its rows.
+  const std::vector<detail::solver_row_data<T>> rows = detail::solver_prepare(bodies, contacts);
   std::vector<contact_coefficients<T>> k;
   for (const solver_contact<T>& c : contacts) {
     const solver_body<T>& A = bodies[c.body_a];
     const solver_body<T>& B = bodies[c.body_b];
     k.push_back({detail::solver_sqrt(T(A.friction * B.friction)), T((A.restitution + B.restitution) / 2)});
   }
-  return solve_contacts(bodies, contacts, k, T(0), params);
+  return detail::solve_contacts_on(bodies, contacts, k, T(0), params, &rows);
 }
 
 // The complementarity conditions of a result, one by one (D-SOLVER-7), on the
