@@ -172,19 +172,16 @@ contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const
       detail::turn_of, detail::within_margin;
   if (!(opt.relative_margin >= 0) || !std::isfinite(opt.relative_margin))
     throw invalid_input("contact: relative_margin must be finite and >= 0");
-  // D-CONTACT-1: the SAT's exact decision (status, reference face).
-  const sat_result<T> s = detail::sat_decision<T>(a, b);  // validates both polygons; no distance needed
-  const std::vector<P> va = detail::exact_vertices(a), vb = detail::exact_vertices(b);
-  const std::vector<P>& ref = s.reference_polygon == 0 ? va : vb;
-  const std::vector<P>& inc = s.reference_polygon == 0 ? vb : va;
-  // D-CONTACT-16: the decisions on integers, X = (x - origin) L.
-  const detail::integer_frame frame = detail::make_frame({&va, &vb});
-  const big_int& L = frame.scale;
-  std::vector<detail::ipoint> ia, ib;
-  for (const P& p : va) ia.push_back(frame.map(p));
-  for (const P& p : vb) ib.push_back(frame.map(p));
-  const std::vector<detail::ipoint>& iref = s.reference_polygon == 0 ? ia : ib;
-  const std::vector<detail::ipoint>& iinc = s.reference_polygon == 0 ? ib : ia;
+  // Both polygons validated, exactly and on the integer frame of D-SAT-7.
+  const detail::framed_pair f = detail::frame_pair(a, b);
+  // D-CONTACT-1: the SAT's exact decision (status, reference face); no distance needed.
+  const sat_result<T> s = detail::sat_decision<T>(f);
+  const std::vector<P>& ref = s.reference_polygon == 0 ? f.a : f.b;
+  const std::vector<P>& inc = s.reference_polygon == 0 ? f.b : f.a;
+  // D-CONTACT-16: the decisions on integers, X = (x - origin) L, on the same frame.
+  const big_int& L = f.frame.scale;
+  const std::vector<detail::ipoint>& iref = s.reference_polygon == 0 ? f.ia : f.ib;
+  const std::vector<detail::ipoint>& iinc = s.reference_polygon == 0 ? f.ib : f.ia;
   const int ref_turn = turn_of(iref), inc_turn = turn_of(iinc);
   const std::size_t nr = ref.size(), ni = inc.size();
 
@@ -210,7 +207,7 @@ contact_manifold<T> collide_polygons(std::span<const vec2<T>> a, std::span<const
 
   // D-CONTACT-6: the margin m = relative_margin * L (0 without a margin).
   const Q margin = opt.relative_margin == 0 ? Q(0)
-                                            : Q(to_exact(opt.relative_margin) * std::min(size_of(va), size_of(vb)));
+                                            : Q(to_exact(opt.relative_margin) * std::min(size_of(f.a), size_of(f.b)));
   // The SAT's best face separation (largest separation when apart): no
   // contact when it exceeds the margin. (P - V1) . N = L^2 (p - v1) . n.
   {

@@ -255,22 +255,41 @@ sat_result<T> finish(const exact_sat& e, const big_int& scale) {
   return out;
 }
 
+// Two validated convex polygons, exactly and on their integer frame (D-SAT-7).
+struct framed_pair {
+  std::vector<vec2<exact>> a, b;
+  integer_frame frame;
+  std::vector<ipoint> ia, ib;
+};
+
 template <class T>
-sat_result<T> sat_of(std::span<const vec2<T>> a, std::span<const vec2<T>> b, bool with_distance) {
+framed_pair frame_pair(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
   require_convex(a, "polygon A");
   require_convex(b, "polygon B");
-  const std::vector<vec2<exact>> ea = exact_vertices(a), eb = exact_vertices(b);
-  const integer_frame f = make_frame({&ea, &eb});
-  std::vector<ipoint> ia, ib;
-  for (const auto& p : ea) ia.push_back(f.map(p));
-  for (const auto& p : eb) ib.push_back(f.map(p));
-  return finish<T>(integer_sat(ia, ib, with_distance), f.scale);
+  framed_pair f{exact_vertices(a), exact_vertices(b), {}, {}, {}};
+  f.frame = make_frame({&f.a, &f.b});
+  f.ia.reserve(f.a.size());
+  f.ib.reserve(f.b.size());
+  for (const auto& p : f.a) f.ia.push_back(f.frame.map(p));
+  for (const auto& p : f.b) f.ib.push_back(f.frame.map(p));
+  return f;
+}
+
+template <class T>
+sat_result<T> sat_of(std::span<const vec2<T>> a, std::span<const vec2<T>> b, bool with_distance) {
+  const framed_pair f = frame_pair(a, b);
+  return finish<T>(integer_sat(f.ia, f.ib, with_distance), f.frame.scale);
 }
 
 // sat() without the separated distance (distance and distance_squared are
 // left 0): the decision, reference face, axis, normal and depth, for the
 // contact manifold (D-CONTACT-1), in O(n (n + m)) integer operations
-// instead of also n*m exact point-segment distances.
+// instead of also n*m exact point-segment distances. On a pair already
+// framed (the manifold goes on with the same frame).
+template <class T>
+sat_result<T> sat_decision(const framed_pair& f) {
+  return finish<T>(integer_sat(f.ia, f.ib, false), f.frame.scale);
+}
 template <class T>
 sat_result<T> sat_decision(std::span<const vec2<T>> a, std::span<const vec2<T>> b) {
   return sat_of<T>(a, b, false);
