@@ -168,7 +168,7 @@ RIGIDREF_HOT bool sat_scan_side(std::span<const vec2<T>> a, std::span<const vec2
 // smaller than every other (7). False, with nothing decided, when any of it is
 // not proved. The one scan of both routes: sat_first_best (D-EPA-11) and the
 // lean route (D-EPA-13, detail/epa_sat_lean.hpp). Precondition:
-// sat_first_applies(a.size(), b.size()). D-EPA-15
+// sat_first_applies(a.size(), b.size()). D-EPA-15, D-EPA-25
 template <class T>
 RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
                                  std::array<sat_axis<T>, sat_first_max_axes>& axes, std::size_t& best) {

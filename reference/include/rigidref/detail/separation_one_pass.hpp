@@ -62,7 +62,7 @@ bool direct_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<
   const std::size_t k0 = vertex_of_a ? m0.ib : m0.ia, k1 = vertex_of_a ? m1.ib : m1.ia;
   const std::size_t n = P.size();
   // The successor of an index k < n without a division: k + 1, or 0 after
-  // n - 1 (the same index as (k + 1) % n; the simplex's indices are < n).
+  // n - 1 (the same index as (k + 1) % n; the simplex's indices are < n). D-EPA-25
   auto succ = [n](std::size_t k) { return k + 1 == n ? std::size_t(0) : k + 1; };
   std::size_t e0 = 0;
   if (k1 == succ(k0))
