@@ -33,13 +33,14 @@ namespace rigidref::detail {
 // "o_x^2 |n_y|^2 < o_y^2 |n_x|^2" proved on it hold for the true o_y.
 // o_x itself is checked to be at the extreme vertex (the walk in candidate()).
 
-// One edge axis: o and |n|^2 in T, rigorous bounds lo <= exact <= hi on o^2
-// (o at the vertex pair found in T) and on |n|^2 (D-EPA-11 (6)), and that
-// vertex pair. Trivially constructible: the array below is not cleared on
-// every query.
+// One edge axis: rigorous bounds lo <= exact <= hi on o^2 (o at the vertex
+// pair found in T) and on |n|^2 (D-EPA-11 (6)), and that vertex pair. o and
+// |n|^2 themselves are needed only by the running minimum, which keeps the
+// smallest axis's in registers. Trivially constructible: the array below is
+// not cleared on every query.
 template <class T>
 struct sat_axis {
-  T o, n2, o2_lo, o2_hi, n2_lo, n2_hi;
+  T o2_lo, o2_hi, n2_lo, n2_hi;
   std::size_t ia, ib;
 };
 
@@ -84,6 +85,90 @@ RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
 // not proved. The one scan of both routes: sat_first_best (D-EPA-11) and the
 // lean route (D-EPA-13, detail/epa_sat_lean.hpp). Precondition:
 // sat_first_applies(a.size(), b.size()). D-EPA-15
+// One side of sat_first_scan's loop: the edges of A (OnA) or of B, the side a
+// compile-time constant so that no select on it runs per axis (D-EPA-25).
+// best, best_o2 = o_best * o_best and best_n2 = |n_best|^2 in T are the running
+// minimum's state across both sides.
+template <bool OnA, class T>
+RIGIDREF_HOT bool sat_scan_side(std::span<const vec2<T>> a, std::span<const vec2<T>> b, std::size_t na,
+                                std::array<sat_axis<T>, sat_first_max_axes>& axes, std::size_t& best, T& best_o2,
+                                T& best_n2) {
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
+  const std::span<const vec2<T>> own = OnA ? a : b, other = OnA ? b : a;
+  const std::size_t m = other.size(), n_own = OnA ? na : (b.size() >= 3 ? b.size() : 0);
+  std::size_t arg = 0;
+  for (std::size_t k = 0; k < n_own; ++k) {
+    const vec2<T>& p0 = own[k];
+    const vec2<T>& p1 = own[k + 1 == own.size() ? 0 : k + 1];
+    // How far the other polygon's vertex j lies on the inner (left) side
+    // of the edge's line, cross(e, v_j - p0): the deepest one is B's
+    // vertex minimising n . b for an edge of A (outward normal (e.y, -e.x)),
+    // A's vertex maximising n . a for an edge of B (n = (-e.y, e.x)). The
+    // first edge scans every vertex, the next ones walk on from the last
+    // deepest (rotating calipers); each depth is computed once.
+    const vec2<T> e = p1 - p0;
+    auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
+    T at = depth(arg);
+    if (k == 0) {
+      // The first maximum, kept by selects (a branch per vertex is
+      // mispredicted at random): the same comparisons, the same argmax.
+      for (std::size_t j = 1; j < m; ++j) {
+        const T dj = depth(j);
+        const bool deeper = dj > at;
+        arg = deeper ? j : arg;
+        at = deeper ? dj : at;
+      }
+    } else {
+      for (std::size_t step = 0; step < m; ++step) {
+        const std::size_t next = arg + 1 == m ? 0 : arg + 1;
+        const T dn = depth(next);
+        if (!(dn > at)) break;
+        arg = next;
+        at = dn;
+      }
+    }
+    const std::size_t i = OnA ? k : na + k;
+    sat_axis<T>& x = axes[i];
+    x.ia = OnA ? k : arg;
+    x.ib = OnA ? arg : k;
+    // o = n . (A[ia] - B[ib]): (e.y, -e.x) . (A[k] - B[arg]) for A,
+    // (-e.y, e.x) . (A[arg] - B[k]) for B. A[ia] and B[ib] are p0 and
+    // other[arg] (the same points).
+    const vec2<T>& va = OnA ? p0 : other[arg];
+    const vec2<T>& vb = OnA ? other[arg] : p0;
+    const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
+    // sign * o.v with sign +1 (A) or -1 (B): the same value as o.v or -o.v.
+    const T xo = OnA ? o.v : T(-o.v);
+    // o > 0 proved, else refused (separated, touching, or too close to tell).
+    if (!(xo > o.e)) return false;
+    const fv<T> n2 = static_length2(p0, p1);
+    // (6): bounds with a margin of 16u for the roundings in forming them.
+    x.o2_lo = T((xo - o.e) * (xo - o.e)) * T(1 - 16 * u);
+    x.o2_hi = T((xo + o.e) * (xo + o.e)) * T(1 + 16 * u);
+    x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
+    x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
+    // All four tests, one branch (each is a comparison without side effects).
+    if (!((x.o2_lo > tiny) & (x.n2_lo > tiny) & is_finite(x.o2_hi) & is_finite(x.n2_hi))) return false;
+    // o^2 / |n|^2 smallest in T, compared without dividing: o_i o_i n_best
+    // < o_best o_best n_i, each product rounded as written.
+    const T o2 = xo * xo;
+    if (i == 0 || T(o2 * best_n2) < T(best_o2 * n2.v)) {
+      best = i;
+      best_o2 = o2;
+      best_n2 = n2.v;
+    }
+  }
+  return true;
+}
+
+// D-EPA-11 (2)-(7) on the input lists: for every edge axis (A's edges, then
+// B's) the overlap o at the vertex pair the walk finds proved positive, the
+// bounds (6), and the axis `best` with the smallest o^2 / |n|^2 in T proved
+// smaller than every other (7). False, with nothing decided, when any of it is
+// not proved. The one scan of both routes: sat_first_best (D-EPA-11) and the
+// lean route (D-EPA-13, detail/epa_sat_lean.hpp). Precondition:
+// sat_first_applies(a.size(), b.size()). D-EPA-15, D-EPA-25
 template <class T>
 RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
                                  std::array<sat_axis<T>, sat_first_max_axes>& axes, std::size_t& best) {
@@ -92,71 +177,17 @@ RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec
   constexpr T u = std::numeric_limits<T>::epsilon() / 2;
   constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
   best = 0;
-  for (int side = 0; side < 2; ++side) {
-    const bool on_a = side == 0;
-    const std::span<const vec2<T>> own = on_a ? a : b, other = on_a ? b : a;
-    const std::size_t m = other.size(), n_own = on_a ? na : nb;
-    std::size_t arg = 0;
-    for (std::size_t k = 0; k < n_own; ++k) {
-      const vec2<T>& p0 = own[k];
-      const vec2<T>& p1 = own[k + 1 == own.size() ? 0 : k + 1];
-      // How far the other polygon's vertex j lies on the inner (left) side
-      // of the edge's line, cross(e, v_j - p0): the deepest one is B's
-      // vertex minimising n . b for an edge of A (outward normal (e.y, -e.x)),
-      // A's vertex maximising n . a for an edge of B (n = (-e.y, e.x)). The
-      // first edge scans every vertex, the next ones walk on from the last
-      // deepest (rotating calipers); each depth is computed once.
-      const vec2<T> e = p1 - p0;
-      auto depth = [&](std::size_t j) { return cross(e, other[j] - p0); };
-      T at = depth(arg);
-      if (k == 0) {
-        for (std::size_t j = 1; j < m; ++j) {
-          const T dj = depth(j);
-          if (dj > at) {
-            arg = j;
-            at = dj;
-          }
-        }
-      } else {
-        for (std::size_t step = 0; step < m; ++step) {
-          const std::size_t next = arg + 1 == m ? 0 : arg + 1;
-          const T dn = depth(next);
-          if (!(dn > at)) break;
-          arg = next;
-          at = dn;
-        }
-      }
-      const std::size_t i = on_a ? k : na + k;
-      sat_axis<T>& x = axes[i];
-      x.ia = on_a ? k : arg;
-      x.ib = on_a ? arg : k;
-      // o = n . (A[ia] - B[ib]): (e.y, -e.x) . (A[k] - B[arg]) for A,
-      // (-e.y, e.x) . (A[arg] - B[k]) for B.
-      const vec2<T>& va = a[x.ia];
-      const vec2<T>& vb = b[x.ib];
-      const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
-      const T sign = on_a ? T(1) : T(-1);
-      x.o = sign * o.v;
-      // o > 0 proved, else refused (separated, touching, or too close to tell).
-      if (!(x.o > o.e)) return false;
-      const fv<T> n2 = static_length2(p0, p1);
-      x.n2 = n2.v;
-      // (6): bounds with a margin of 16u for the roundings in forming them.
-      x.o2_lo = T((x.o - o.e) * (x.o - o.e)) * T(1 - 16 * u);
-      x.o2_hi = T((x.o + o.e) * (x.o + o.e)) * T(1 + 16 * u);
-      x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
-      x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
-      if (!(x.o2_lo > tiny) || !(x.n2_lo > tiny) || !is_finite(x.o2_hi) || !is_finite(x.n2_hi)) return false;
-      // o^2 / |n|^2 smallest in T, compared without dividing.
-      if (i > 0 && x.o * x.o * axes[best].n2 < axes[best].o * axes[best].o * x.n2) best = i;
-    }
-  }
+  T best_o2{0}, best_n2{0};
+  if (!sat_scan_side<true, T>(a, b, na, axes, best, best_o2, best_n2) ||
+      !sat_scan_side<false, T>(a, b, na, axes, best, best_o2, best_n2))
+    return false;
   // (7): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
   const sat_axis<T>& x = axes[best];
+  const T x_o2_hi = x.o2_hi, x_n2_lo = x.n2_lo;
   for (std::size_t i = 0; i < count; ++i) {
     if (i == best) continue;
-    const T lhs = x.o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x.n2_lo;
-    if (!(T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) || !(rhs > tiny) || !is_finite(rhs)) return false;
+    const T lhs = x_o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x_n2_lo;
+    if (!((T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) & (rhs > tiny) & is_finite(rhs))) return false;
   }
   return true;
 }

@@ -61,14 +61,17 @@ bool direct_certify_separation(std::span<const vec2<T>> a, std::span<const vec2<
   const std::span<const vec2<T>> P = vertex_of_a ? b : a, Q = vertex_of_a ? a : b;
   const std::size_t k0 = vertex_of_a ? m0.ib : m0.ia, k1 = vertex_of_a ? m1.ib : m1.ia;
   const std::size_t n = P.size();
+  // The successor of an index k < n without a division: k + 1, or 0 after
+  // n - 1 (the same index as (k + 1) % n; the simplex's indices are < n). D-EPA-25
+  auto succ = [n](std::size_t k) { return k + 1 == n ? std::size_t(0) : k + 1; };
   std::size_t e0 = 0;
-  if (k1 == (k0 + 1) % n)
+  if (k1 == succ(k0))
     e0 = k0;
-  else if (k0 == (k1 + 1) % n)
+  else if (k0 == succ(k1))
     e0 = k1;
   else
     return false;  // not an edge
-  const std::size_t e1 = (e0 + 1) % n, iv = vertex_of_a ? m0.ia : m0.ib;
+  const std::size_t e1 = succ(e0), iv = vertex_of_a ? m0.ia : m0.ib;
   const vec2<T>& p0 = P[e0];
   const vec2<T>& p1 = P[e1];
   const vec2<T>& v = Q[iv];
