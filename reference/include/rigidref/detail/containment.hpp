@@ -167,42 +167,58 @@ inline bool smaller_overlap(const axis_overlap& x, const axis_overlap& y) {
   return xn ? lhs > rhs : lhs < rhs;
 }
 
-// The outward normals of A's edges and the negated outward normals of B's
-// edges: the edge normals of A - B (D-GJK-11).
-inline std::vector<evec> minkowski_axes(const epoly& A, const epoly& B) {
-  std::vector<evec> out;
-  if (A.size() > 1)
-    for (std::size_t i = 0; i < A.size(); ++i) {
-      const evec e = A[(i + 1) % A.size()] - A[i];
-      out.push_back({e.y, exact(-e.x)});
-    }
-  if (B.size() > 1)
-    for (std::size_t i = 0; i < B.size(); ++i) {
-      const evec e = B[(i + 1) % B.size()] - B[i];
-      out.push_back({exact(-e.y), e.x});
-    }
-  return out;
-}
-
 // The smallest overlap over every edge normal of A - B, exactly (the
 // fallback of EPA and the touching test): the penetration depth is
 // o / |n| for the minimiser when every overlap is >= 0. D-GJK-11
 // Ties keep the first axis (A's edges, then B's): the normal convention when
 // it is not unique (D-EPA-12). A two-point core contributes both of its
 // perpendiculars (D-GJK-20).
+//
+// Run on the integer frame of D-GJK-12 (D-GJK-28): with X = (x - o) s, an
+// axis N = s n and an overlap O = s^2 o, so every comparison (the uphill
+// walks, the signs, o^2 |n'|^2 against o'^2 |n|^2) is the rational one
+// times a positive power of s; only the winner goes back to rationals.
 inline axis_overlap exact_min_overlap(const epoly& A, const epoly& B) {
-  const auto axes = minkowski_axes(A, B);
-  if (axes.empty()) throw std::logic_error("exact_min_overlap: two points have no axis");
+  if (A.size() < 2 && B.size() < 2) throw std::logic_error("exact_min_overlap: two points have no axis");
+  const int_frame f = make_int_frame(A, B);
+  struct candidate {
+    ivec n;
+    big_int o;
+    std::size_t ia = 0, ib = 0;
+  };
+  // x.o / |x.n| < y.o / |y.n|, as smaller_overlap.
+  const auto smaller = [](const candidate& x, const candidate& y) {
+    const bool xn = x.o < 0, yn = y.o < 0;
+    if (xn != yn) return xn;
+    const big_int lhs = x.o * x.o * idot(y.n, y.n), rhs = y.o * y.o * idot(x.n, x.n);
+    return xn ? lhs > rhs : lhs < rhs;
+  };
   bool have = false;
-  axis_overlap best;
-  for (const auto& n : axes) {
-    const axis_overlap c = overlap_along(A, B, n, 0, 0);
-    if (!have || smaller_overlap(c, best)) {
+  candidate best;
+  const auto consider = [&](ivec n) {
+    const ivec neg{big_int(-n.x), big_int(-n.y)};
+    const std::size_t ia = int_argmax(f.A, n, 0), ib = int_argmax(f.B, neg, 0);
+    big_int o = idot(n, f.A[ia]) - idot(n, f.B[ib]);
+    candidate c{std::move(n), std::move(o), ia, ib};
+    if (!have || smaller(c, best)) {
       have = true;
-      best = c;
+      best = std::move(c);
     }
-  }
-  return best;
+  };
+  // The edge normals of A - B (D-GJK-11): A's outward normals, then B's
+  // negated, in this order (ties keep the first).
+  if (f.A.size() > 1)
+    for (std::size_t i = 0; i < f.A.size(); ++i) {
+      const ivec e = f.A[(i + 1) % f.A.size()] - f.A[i];
+      consider({e.y, big_int(-e.x)});
+    }
+  if (f.B.size() > 1)
+    for (std::size_t i = 0; i < f.B.size(); ++i) {
+      const ivec e = f.B[(i + 1) % f.B.size()] - f.B[i];
+      consider({big_int(-e.y), e.x});
+    }
+  return {evec{exact(best.n.x, f.scale), exact(best.n.y, f.scale)}, exact(best.o, big_int(f.scale * f.scale)),
+          best.ia, best.ib};
 }
 
 }  // namespace rigidref::detail
