@@ -74,14 +74,11 @@ inline big_int icross(const ipoint& a, const ipoint& b) { return a.x * b.y - a.y
 // change no decision: every overlap scales by scale^2, every axis by scale.
 struct integer_frame {
   big_int scale{1};
-  vec2<exact> origin;
-  // (p - origin) scale, each coordinate as numerator * (scale / denominator):
-  // scale is a multiple of every denominator, so these are the same integers
-  // as the rational product, without a gcd.
+  ipoint origin;  // the origin times scale
+  // (p - origin) scale: scale is a multiple of every denominator.
   ipoint map(const vec2<exact>& p) const {
-    return {big_int(on_grid(p.x) - on_grid(origin.x)), big_int(on_grid(p.y) - on_grid(origin.y))};
+    return {big_int(on_scale(p.x, scale) - origin.x), big_int(on_scale(p.y, scale) - origin.y)};
   }
-  big_int on_grid(const exact& x) const { return big_int(numerator(x) * (scale / denominator(x))); }
 };
 
 inline integer_frame make_frame(const std::vector<const std::vector<vec2<exact>>*>& sets) {
@@ -91,7 +88,8 @@ inline integer_frame make_frame(const std::vector<const std::vector<vec2<exact>>
       f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.x)));
       f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.y)));
     }
-  f.origin = sets.front()->front();
+  const vec2<exact>& o = sets.front()->front();
+  f.origin = {on_scale(o.x, f.scale), on_scale(o.y, f.scale)};
   return f;
 }
 

@@ -247,6 +247,15 @@ struct wider<float> { using type = double; };
 template <class T>
 using wider_t = typename wider<T>::type;
 
+namespace detail {
+// x * scale, for a scale that is a multiple of x's denominator: the integer
+// numerator(x) * (scale / denominator(x)), formed without the gcd of a
+// rational product. The integer frames (D-SAT-7, D-GJK-12) are built on it.
+inline big_int on_scale(const exact& x, const big_int& scale) {
+  return big_int(numerator(x) * (scale / denominator(x)));
+}
+}  // namespace detail
+
 // isfinite for every scalar (ADL finds Boost's for multiprecision types).
 template <class T>
 bool is_finite(const T& x) {

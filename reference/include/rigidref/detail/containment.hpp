@@ -158,13 +158,20 @@ inline axis_overlap overlap_along(const epoly& A, const epoly& B, const evec& n,
   return {n, exact(dot(n, A[ia]) - dot(n, B[ib])), ia, ib};
 }
 
+// xo / |x.n| < yo / |y.n| from the overlaps and |n|^2 (both axes nonzero),
+// exactly: the signs first, then the squares cross-multiplied. In rationals
+// and, on the integer frame, in integers (D-GJK-28).
+template <class N>
+bool smaller_overlap_ratio(const N& xo, const N& xn2, const N& yo, const N& yn2) {
+  const bool xn = xo < 0, yn = yo < 0;
+  if (xn != yn) return xn;
+  const N lhs = xo * xo * yn2, rhs = yo * yo * xn2;
+  return xn ? lhs > rhs : lhs < rhs;
+}
+
 // x.o / |x.n| < y.o / |y.n| (both axes nonzero), exactly.
 inline bool smaller_overlap(const axis_overlap& x, const axis_overlap& y) {
-  const bool xn = x.o < 0, yn = y.o < 0;
-  if (xn != yn) return xn;
-  const exact lhs = x.o * x.o * length_squared(y.n);
-  const exact rhs = y.o * y.o * length_squared(x.n);
-  return xn ? lhs > rhs : lhs < rhs;
+  return smaller_overlap_ratio<exact>(x.o, length_squared(x.n), y.o, length_squared(y.n));
 }
 
 // The smallest overlap over every edge normal of A - B, exactly (the
@@ -186,12 +193,8 @@ inline axis_overlap exact_min_overlap(const epoly& A, const epoly& B) {
     big_int o;
     std::size_t ia = 0, ib = 0;
   };
-  // x.o / |x.n| < y.o / |y.n|, as smaller_overlap.
   const auto smaller = [](const candidate& x, const candidate& y) {
-    const bool xn = x.o < 0, yn = y.o < 0;
-    if (xn != yn) return xn;
-    const big_int lhs = x.o * x.o * idot(y.n, y.n), rhs = y.o * y.o * idot(x.n, x.n);
-    return xn ? lhs > rhs : lhs < rhs;
+    return smaller_overlap_ratio<big_int>(x.o, idot(x.n, x.n), y.o, idot(y.n, y.n));
   };
   bool have = false;
   candidate best;

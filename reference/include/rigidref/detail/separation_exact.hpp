@@ -6,7 +6,6 @@
 
 #include "rigidref/detail/collision_common.hpp"
 #include "rigidref/predicates.hpp"
-#include <utility>
 
 #include "rigidref/detail/fp_begin.hpp"
 
@@ -70,16 +69,14 @@ inline int_frame make_int_frame(const epoly& A, const epoly& B) {
       f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.y)));
     }
   f.origin = A.front();
-  // (p - o) s as numerator * (s / denominator) differences: s is a multiple
-  // of every denominator, so these are the integers of the rational
-  // product, without its gcd.
-  const auto on_grid = [&](const exact& x) { return big_int(numerator(x) * (f.scale / denominator(x))); };
-  const big_int ox = on_grid(f.origin.x), oy = on_grid(f.origin.y);
-  // A and B may be the same object (a shape against itself).
-  for (const auto& [src, dst] : {std::pair<const epoly*, std::vector<ivec>*>{&A, &f.A}, {&B, &f.B}}) {
-    dst->reserve(src->size());
-    for (const evec& p : *src) dst->push_back({big_int(on_grid(p.x) - ox), big_int(on_grid(p.y) - oy)});
-  }
+  // (p - o) s: s is a multiple of every denominator.
+  const big_int ox = on_scale(f.origin.x, f.scale), oy = on_scale(f.origin.y, f.scale);
+  const auto map = [&](const epoly& src, std::vector<ivec>& dst) {  // A and B may be one object
+    dst.reserve(src.size());
+    for (const evec& p : src) dst.push_back({big_int(on_scale(p.x, f.scale) - ox), big_int(on_scale(p.y, f.scale) - oy)});
+  };
+  map(A, f.A);
+  map(B, f.B);
   return f;
 }
 

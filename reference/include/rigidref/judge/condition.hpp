@@ -75,8 +75,8 @@ inline integer_polygon integer_coordinates(std::span<const vec2<exact>> v, const
   p.x.reserve(v.size());
   p.y.reserve(v.size());
   for (const vec2<exact>& q : v) {
-    p.x.push_back(big_int(numerator(q.x) * (p.scale / denominator(q.x))));
-    p.y.push_back(big_int(numerator(q.y) * (p.scale / denominator(q.y))));
+    p.x.push_back(rigidref::detail::on_scale(q.x, p.scale));
+    p.y.push_back(rigidref::detail::on_scale(q.y, p.scale));
   }
   return p;
 }
@@ -179,7 +179,7 @@ inline integer_gradients polygon_mass_gradients_integer(std::span<const vec2<exa
     big_int den = 1;
     for (const exact& x : a) den = boost::multiprecision::lcm(den, big_int(denominator(x)));
     big_int k[4];
-    for (int t = 0; t < 4; ++t) k[t] = numerator(a[t]) * (den / denominator(a[t]));
+    for (int t = 0; t < 4; ++t) k[t] = rigidref::detail::on_scale(a[t], den);
     f.d.den = den;
     f.d.nx.resize(n);
     f.d.ny.resize(n);
@@ -307,7 +307,7 @@ inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, con
     // The sums are polynomials in x^f: on integers, x^f_i = X^f_i / Lf.
     const detail::integer_polygon fp = detail::integer_coordinates(v, &f.x, &f.y);
     const big_int& Lf = fp.scale;
-    const big_int fx = numerator(f.x) * (Lf / denominator(f.x)), fy = numerator(f.y) * (Lf / denominator(f.y));
+    const big_int fx = rigidref::detail::on_scale(f.x, Lf), fy = rigidref::detail::on_scale(f.y, Lf);
     std::vector<big_int> ax(n), ay(n);
     for (std::size_t i = 0; i < n; ++i) {
       ax[i] = detail::iabs(big_int(fp.x[i] - fx));
