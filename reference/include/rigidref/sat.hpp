@@ -69,6 +69,24 @@ inline ipoint operator-(const ipoint& a, const ipoint& b) { return {a.x - b.x, a
 inline big_int idot(const ipoint& a, const ipoint& b) { return a.x * b.x + a.y * b.y; }
 inline big_int icross(const ipoint& a, const ipoint& b) { return a.x * b.y - a.y * b.x; }
 
+// The squared distance from p to the segment [a, b] on the frame's integers
+// (D-SAT-15): num / den with den > 0, not reduced.
+struct ifraction {
+  big_int num, den;
+};
+
+inline ifraction point_segment_distance_squared_integer(const ipoint& p, const ipoint& a, const ipoint& b) {
+  const ipoint ab = b - a, ap = p - a;
+  const big_int len2 = idot(ab, ab), along = idot(ap, ab);
+  if (len2 == 0 || along <= 0) return {idot(ap, ap), big_int(1)};  // t = 0
+  if (along >= len2) {                                               // t = 1
+    const ipoint bp = p - b;
+    return {idot(bp, bp), big_int(1)};
+  }
+  const big_int c = icross(ab, ap);  // |ap|^2 - (ap.ab)^2 / |ab|^2 = cross(ab, ap)^2 / |ab|^2
+  return {big_int(c * c), len2};
+}
+
 // Exact rational points -> integers over one common denominator `scale`,
 // translated so that `origin` maps to 0 (D-SAT-7). Scaling and translating
 // change no decision: every overlap scales by scale^2, every axis by scale.
@@ -197,20 +215,19 @@ inline exact_sat integer_sat(const std::vector<ipoint>& a, const std::vector<ipo
     out.status = contact_status::separated;
     out.has_distance = with_distance;
     if (!with_distance) return out;
-    // D-SAT-4: the closest pair is a vertex of one and a point of an edge of the other.
-    auto to_q = [](const ipoint& p) { return vec2<exact>{exact(p.x), exact(p.y)}; };
-    bool first = true;
+    // D-SAT-4: the closest pair is a vertex of one and a point of an edge of
+    // the other. Compared on integers, one rational at the end (D-SAT-15).
+    ifraction best{big_int(0), big_int(0)};  // den 0: none yet
     auto scan = [&](const std::vector<ipoint>& pts, const std::vector<ipoint>& poly) {
       for (std::size_t i = 0; i < poly.size(); ++i)
         for (const auto& p : pts) {
-          const exact d =
-              point_segment_distance_squared_exact(to_q(p), to_q(poly[i]), to_q(poly[(i + 1) % poly.size()]));
-          if (first || d < out.distance_squared) out.distance_squared = d;
-          first = false;
+          ifraction d = point_segment_distance_squared_integer(p, poly[i], poly[(i + 1) % poly.size()]);
+          if (best.den == 0 || d.num * best.den < best.num * d.den) best = std::move(d);
         }
     };
     scan(a, b);
     scan(b, a);
+    out.distance_squared = exact(best.num, best.den);
     return out;
   }
   for (const auto& c : axes)
