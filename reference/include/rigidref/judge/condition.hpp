@@ -63,15 +63,12 @@ struct integer_polygon {
   big_int scale = 1;  // L: x_i = X_i / L
 };
 
-inline integer_polygon integer_coordinates(std::span<const vec2<exact>> v, const exact* extra = nullptr,
-                                           const exact* extra_y = nullptr) {
+inline integer_polygon integer_coordinates(std::span<const vec2<exact>> v) {
   integer_polygon p;
   for (const vec2<exact>& q : v) {
     p.scale = boost::multiprecision::lcm(p.scale, big_int(denominator(q.x)));
     p.scale = boost::multiprecision::lcm(p.scale, big_int(denominator(q.y)));
   }
-  if (extra) p.scale = boost::multiprecision::lcm(p.scale, big_int(denominator(*extra)));
-  if (extra_y) p.scale = boost::multiprecision::lcm(p.scale, big_int(denominator(*extra_y)));
   p.x.reserve(v.size());
   p.y.reserve(v.size());
   for (const vec2<exact>& q : v) {
@@ -79,6 +76,26 @@ inline integer_polygon integer_coordinates(std::span<const vec2<exact>> v, const
     p.y.push_back(rigidref::detail::on_scale(q.y, p.scale));
   }
   return p;
+}
+
+// The same polygon on a grid that also holds the point (fx, fy): its scale
+// is lcm(L, the point's denominators), so each integer is the old one times
+// that scale / L (one lcm per coordinate of the point, not one per vertex).
+inline integer_polygon with_point_on_grid(const integer_polygon& p, const exact& fx, const exact& fy) {
+  integer_polygon out;
+  out.scale = boost::multiprecision::lcm(boost::multiprecision::lcm(p.scale, big_int(denominator(fx))),
+                                         big_int(denominator(fy)));
+  if (out.scale == p.scale) {
+    out.x = p.x;
+    out.y = p.y;
+    return out;
+  }
+  const big_int k = out.scale / p.scale;
+  out.x.reserve(p.x.size());
+  out.y.reserve(p.y.size());
+  for (const big_int& x : p.x) out.x.push_back(x * k);
+  for (const big_int& y : p.y) out.y.push_back(y * k);
+  return out;
 }
 
 // An integer over L^k, as a rational.
@@ -305,7 +322,7 @@ inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, con
     //   inertia   rho |dSj| / 12 + rho |dS0| / 2 |g|^2 + 2 mass |g|_inf |dc|_1, and the final
     //             subtraction of rho Sj / 12 and mass |g|^2
     // The sums are polynomials in x^f: on integers, x^f_i = X^f_i / Lf.
-    const detail::integer_polygon fp = detail::integer_coordinates(v, &f.x, &f.y);
+    const detail::integer_polygon fp = detail::with_point_on_grid(ip, f.x, f.y);
     const big_int& Lf = fp.scale;
     const big_int fx = rigidref::detail::on_scale(f.x, Lf), fy = rigidref::detail::on_scale(f.y, Lf);
     std::vector<big_int> ax(n), ay(n);
