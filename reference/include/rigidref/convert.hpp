@@ -260,6 +260,12 @@ inline u128 bit_field(const big_int& n, unsigned from, unsigned count) {
   return v;
 }
 
+// The number of bits of x (0 for 0).
+inline int bit_length(u128 x) {
+  const auto top = static_cast<std::uint64_t>(x >> 64), bottom = static_cast<std::uint64_t>(x);
+  return top != 0 ? 128 - __builtin_clzll(top) : bottom != 0 ? 64 - __builtin_clzll(bottom) : 0;
+}
+
 // q as the double word of a builtin W: hi = round_to<W>(q) and
 // lo = round_to<W>(q - hi), the same bits, from one integer division
 // (D-PRED-7). False when q is outside the cases proved there (zero, an
@@ -315,8 +321,7 @@ bool round_to_word(const exact& q, W& hi, W& lo) {
     lo = W(0);
     return true;
   }
-  const int g = G == 0 ? 0 : 128 - (static_cast<std::uint64_t>(G >> 64) != 0 ? __builtin_clzll(static_cast<std::uint64_t>(G >> 64))
-                                                                            : 64 + __builtin_clzll(static_cast<std::uint64_t>(G)));
+  const int g = bit_length(G);
   if (g < p + 2) return false;  // f would be more than a sticky bit
   const long e_r = g - 1 - K;  // floor(log2 |r|)
   if (e_r < min_exp) return false;  // lo subnormal
