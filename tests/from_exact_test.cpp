@@ -8,7 +8,10 @@
 // (the sticky bit decides), either sign, exponents near both ends of W's
 // normal range. detail::round_to_word is also called directly, to count
 // the fast path's cases and to check it on q = hi, which from_exact's
-// dyadic shortcut would otherwise take.
+// dyadic shortcut would otherwise take. It fails (checked by hand, one
+// change at a time) with hi's ties rounded to odd or away, lo's away, with the
+// sticky bit R != 0 dropped from either rounding, without the borrow in
+// |r| 2^K = (2^c - t - 1) + (1 - R/D), and with lo given q's sign always.
 #include "rigidref/accumulator.hpp"
 #include "rigidref/convert.hpp"
 
