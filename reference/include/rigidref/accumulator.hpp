@@ -33,9 +33,18 @@ struct accumulator {
   using type = double_word<wider_t<T>>;
   static type from(const T& x) { return type(static_cast<wider_t<T>>(x)); }
   // An exact value to within the double word's precision (hi, then the rest).
+  // For a builtin W, the same bits without the rational subtraction: a q
+  // that W holds is hi with lo = +0 (D-PRED-4), most others take one
+  // integer division (D-PRED-7).
   static type from_exact(const exact& q) {
-    const wider_t<T> hi = round_to<wider_t<T>>(q);
-    return type(hi, round_to<wider_t<T>>(q - to_exact(hi)));
+    using W = wider_t<T>;
+    if constexpr (std::is_floating_point_v<W>) {
+      W hi, lo;
+      if (detail::round_dyadic(q, hi)) return type(hi, W(0));
+      if (detail::round_to_word(q, hi, lo)) return type(hi, lo);
+    }
+    const W hi = round_to<W>(q);
+    return type(hi, round_to<W>(q - to_exact(hi)));
   }
   static T round(const type& w) { return round_to_nearest<T>(w); }
   static bool negative(const type& w) { return is_negative(w); }

@@ -16,6 +16,7 @@
 
 #include <boost/math/special_functions/next.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -198,34 +199,152 @@ T round_ratio_to(big_int num, big_int den, bool negative) {
 
 }  // namespace detail
 
+namespace detail {
+
+// round_to's shortcut: a dyadic q = n / 2^k with |n| < 2^min(p, 64) and its
+// exponent in the normal range is a number of T: T(n) 2^-k, no division
+// (D-PRED-4). False, out untouched, for any other q (zero included).
+template <class T>
+bool round_dyadic(const exact& q, T& out) {
+  const auto& num = q.backend().data().numerator();
+  const auto& den = q.backend().data().denominator();
+  if (num.is_zero()) return false;
+  const unsigned long n_top = static_cast<unsigned long>(bmp::backends::eval_msb_imp(num.backend()));
+  const unsigned long k = static_cast<unsigned long>(bmp::backends::eval_msb_imp(den.backend()));
+  if (n_top < 64 && static_cast<long>(n_top) < std::numeric_limits<T>::digits &&
+      bmp::backends::eval_lsb(den.backend()) == k) {
+    const long e = static_cast<long>(n_top) - static_cast<long>(k);  // q in [2^e, 2^(e+1))
+    if (e >= std::numeric_limits<T>::min_exponent - 1 && e <= std::numeric_limits<T>::max_exponent - 1) {
+      using std::ldexp;
+      using boost::multiprecision::ldexp;
+      const std::uint64_t magnitude = static_cast<std::uint64_t>(*num.backend().limbs());
+      const T x = ldexp(T(magnitude), -static_cast<int>(k));
+      out = num.backend().sign() ? T(-x) : x;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace detail
+
 template <class T>
 T round_to(const exact& q) {
   if constexpr (is_exact_v<T>) {
     return q;
   } else {
     if (q == 0) return T(0);
+    T x;
+    if (detail::round_dyadic(q, x)) return x;
     const bool negative = q < 0;
-    // A dyadic q = n / 2^k with |n| < 2^min(p, 64) and its exponent in the
-    // normal range is a number of T: T(n) 2^-k, no division (D-PRED-4).
-    const auto& num = q.backend().data().numerator();
-    const auto& den = q.backend().data().denominator();
-    const unsigned long n_top = static_cast<unsigned long>(bmp::backends::eval_msb_imp(num.backend()));
-    const unsigned long k = static_cast<unsigned long>(bmp::backends::eval_msb_imp(den.backend()));
-    if (n_top < 64 && static_cast<long>(n_top) < std::numeric_limits<T>::digits &&
-        bmp::backends::eval_lsb(den.backend()) == k) {
-      const long e = static_cast<long>(n_top) - static_cast<long>(k);  // q in [2^e, 2^(e+1))
-      if (e >= std::numeric_limits<T>::min_exponent - 1 && e <= std::numeric_limits<T>::max_exponent - 1) {
-        using std::ldexp;
-        using boost::multiprecision::ldexp;
-        const std::uint64_t magnitude = static_cast<std::uint64_t>(*num.backend().limbs());
-        const T x = ldexp(T(magnitude), -static_cast<int>(k));
-        return negative ? T(-x) : x;
-      }
-    }
     const exact a = negative ? exact(-q) : q;
     return detail::round_ratio_to<T>(numerator(a), denominator(a), negative);
   }
 }
+
+namespace detail {
+
+// Boost's double limb: an unsigned 128-bit integer on 64-bit targets.
+using u128 = bmp::double_limb_type;
+
+// Bits [from, from + count) of an integer n >= 0, count <= 128.
+inline u128 bit_field(const big_int& n, unsigned from, unsigned count) {
+  static_assert(sizeof(bmp::limb_type) == 8 && sizeof(u128) == 16);
+  const bmp::limb_type* limbs = n.backend().limbs();
+  const unsigned size = n.backend().size();
+  const auto limb = [&](unsigned i) -> u128 { return i < size ? limbs[i] : 0; };
+  const unsigned i = from / 64, s = from % 64;
+  u128 v = (limb(i) | (limb(i + 1) << 64)) >> s;
+  if (s != 0) v |= limb(i + 2) << (128 - s);
+  if (count < 128) v &= (static_cast<u128>(1) << count) - 1;
+  return v;
+}
+
+// The number of bits of x (0 for 0).
+inline int bit_length(u128 x) {
+  const auto top = static_cast<std::uint64_t>(x >> 64), bottom = static_cast<std::uint64_t>(x);
+  return top != 0 ? 128 - __builtin_clzll(top) : bottom != 0 ? 64 - __builtin_clzll(bottom) : 0;
+}
+
+// q as the double word of a builtin W: hi = round_to<W>(q) and
+// lo = round_to<W>(q - hi), the same bits, from one integer division
+// (D-PRED-7). False when q is outside the cases proved there (zero, an
+// exponent near either end of W's range, a remainder q - hi below
+// 2^(p+1) units of Q, or subnormal): the caller rounds twice instead.
+template <class W>
+bool round_to_word(const exact& q, W& hi, W& lo) {
+  static_assert(std::is_floating_point_v<W> && std::numeric_limits<W>::digits <= 64);
+  using std::ldexp;
+  constexpr int p = std::numeric_limits<W>::digits;
+  constexpr long min_exp = std::numeric_limits<W>::min_exponent - 1;  // smallest normal is 2^min_exp
+  constexpr long max_exp = std::numeric_limits<W>::max_exponent - 1;  // largest binade
+  // Q gets B or B + 1 bits: at least 2p + 3 (and 16 more, so that a
+  // remainder too short for the fast path is rare), whole limbs where that
+  // keeps the cut below 128 bits.
+  constexpr long B = std::min(64 * ((2 * p + 19 + 63) / 64) - 1, p + 126);
+  static_assert(B >= 2 * p + 3 && B + 1 - p <= 127);
+  const auto& nb = q.backend().data().numerator().backend();
+  const auto& db = q.backend().data().denominator().backend();
+  if (q.is_zero()) return false;
+  const bool negative = nb.sign();
+  const long e0 = static_cast<long>(bmp::backends::eval_msb_imp(nb)) - static_cast<long>(bmp::backends::eval_msb_imp(db));
+  if (e0 - 1 < min_exp || e0 + 1 > max_exp) return false;  // floor(log2 |q|) is e0 - 1 or e0
+  const long K = B - e0;
+  big_int num, den;
+  num.backend() = nb;
+  if (negative) num.backend().negate();
+  den.backend() = db;
+  if (K >= 0) num <<= K;
+  else den <<= -K;
+  big_int Q, R;
+  divide_qr(num, den, Q, R);  // |q| 2^K = Q + R / den
+  const bool rest = R != 0;
+  const unsigned c = static_cast<unsigned>(msb(Q)) + 1u - p;  // cut bits below hi's significand
+  std::uint64_t m = static_cast<std::uint64_t>(bit_field(Q, c, p));
+  const u128 cut = bit_field(Q, 0, c);
+  const u128 half = static_cast<u128>(1) << (c - 1);
+  const bool up = cut > half || (cut == half && (rest || (m & 1) != 0));
+  // |r| 2^K = G + f, 0 <= f < 1, sticky = (f != 0), r = q - hi.
+  const u128 G = up ? (static_cast<u128>(1) << c) - cut - (rest ? 1 : 0) : cut;
+  long e_hi = static_cast<long>(c) - K;  // hi = m 2^e_hi
+  if (up) {
+    if (m == (~std::uint64_t(0) >> (64 - p))) {
+      m = std::uint64_t(1) << (p - 1);
+      ++e_hi;
+    } else {
+      ++m;
+    }
+  }
+  const W h = ldexp(static_cast<W>(m), static_cast<int>(e_hi));  // normal and finite: e0 - 1 .. e0 + 1
+  hi = negative ? W(-h) : h;
+  if (G == 0 && !rest) {  // r = 0: round_to's zero, +0
+    lo = W(0);
+    return true;
+  }
+  const int g = bit_length(G);
+  if (g < p + 2) return false;  // f would be more than a sticky bit
+  const long e_r = g - 1 - K;  // floor(log2 |r|)
+  if (e_r < min_exp) return false;  // lo subnormal
+  const unsigned c2 = static_cast<unsigned>(g - p);
+  std::uint64_t m2 = static_cast<std::uint64_t>(G >> c2);
+  const u128 cut2 = G & ((static_cast<u128>(1) << c2) - 1);
+  const u128 half2 = static_cast<u128>(1) << (c2 - 1);
+  const bool up2 = cut2 > half2 || (cut2 == half2 && (rest || (m2 & 1) != 0));
+  long e_lo = static_cast<long>(c2) - K;
+  if (up2) {
+    if (m2 == (~std::uint64_t(0) >> (64 - p))) {
+      m2 = std::uint64_t(1) << (p - 1);
+      ++e_lo;
+    } else {
+      ++m2;
+    }
+  }
+  const W l = ldexp(static_cast<W>(m2), static_cast<int>(e_lo));
+  lo = negative != up ? W(-l) : l;  // r has q's sign when hi was rounded toward zero
+  return true;
+}
+
+}  // namespace detail
 
 // ---- text -> exact ----------------------------------------------------------
 
