@@ -162,4 +162,49 @@ TEST_CASE("inverse_sqrt: the relative bound of D-EPA-23 (3), exactly", "[epa][fi
   CHECK(need_e2 > 0);
 }
 
+// inverse_sqrt_from (D-EPA-26): the start the values use, RN(1 / RN(sqrt(g)))
+// with g = RN(RN(x.h^2) + RN(y.h^2)) from the heads of the exact differences,
+// a few ulps from N's hi; N = |q - p|^2 by form2 as the values form it. The
+// bound of D-EPA-23 (3) is checked exactly, as above, and the term that grows
+// fastest with the start's error is needed: some inputs exceed the bound
+// without 0.4 e^2 (so dropping it fails the test; the u |e| term, e~'s own
+// rounding, is a worst case these inputs do not reach, nor did they from hi).
+// A start far off (twice the root's reciprocal) is refused.
+TEST_CASE("inverse_sqrt_from: the bound of D-EPA-23 (3) from the early start (D-EPA-26)", "[epa][filter]") {
+  using detail::semi_static::diff;
+  verify::rng g(20261130);
+  const double u = 0x1p-53, u2 = 0x1p-106;
+  long cases = 0, outside = 0, need_e2 = 0, far = 0;
+  double max_e = 0;
+  for (int k = 0; k < 40000; ++k) {
+    // Points with an offset (the differences then have tails) at several scales.
+    const double scale = std::ldexp(1.0, verify::uniform_int(g, -200, 200));
+    const double off = verify::uniform_int(g, 0, 2) == 0 ? 0.0 : std::ldexp(1.0, verify::uniform_int(g, 0, 40));
+    const vec2<double> p{scale * (off + verify::uniform(g, -1.0, 1.0)), scale * (off + verify::uniform(g, -1.0, 1.0))};
+    const vec2<double> q{scale * (off + verify::uniform(g, -1.0, 1.0)), scale * (off + verify::uniform(g, -1.0, 1.0))};
+    const auto dx = diff(q.x, p.x), dy = diff(q.y, p.y);
+    if (dx.h == 0 || dy.h == 0) continue;
+    const auto n2 = detail::semi_static::form2(dx, dy, dx, dy, false);
+    const double s0 = detail::semi_static::inverse_sqrt_guess(dx.h, dy.h);
+    detail::semi_static::inv_sqrt r;
+    if (!detail::semi_static::inverse_sqrt_from(s0, n2.hi, n2.lo, r)) continue;
+    ++cases;
+    const exact N = to_exact(n2.hi) + to_exact(n2.lo), s = to_exact(r.hi) + to_exact(r.lo);
+    const exact x = s * s * N, rho = to_exact(r.rho);
+    if (x < (1 - rho) * (1 - rho) || x > (1 + rho) * (1 + rho)) ++outside;
+    const double_word<double> qq = double_word<double>(n2.hi, n2.lo) * eft::two_prod(s0, s0);
+    const double e = (1 - qq.hi) - qq.lo;
+    max_e = std::max(max_e, std::abs(e) / u);
+    const exact without_e2 = to_exact(((2.6 * u2 + u * std::abs(e)) * 1.01) * (1 + 0x1p-40));
+    if (x < (1 - without_e2) * (1 - without_e2) || x > (1 + without_e2) * (1 + without_e2)) ++need_e2;
+    detail::semi_static::inv_sqrt bad;
+    if (!detail::semi_static::inverse_sqrt_from(2 * s0, n2.hi, n2.lo, bad)) ++far;
+  }
+  INFO("cases " << cases << " max |e| / u " << max_e << " need e^2 " << need_e2);
+  CHECK(cases > 39000);
+  CHECK(outside == 0);
+  CHECK(need_e2 > 0);
+  CHECK(far == cases);
+}
+
 }  // namespace epa_semi_values_test

@@ -128,22 +128,30 @@ inline epa_result<double> polygon_penetration_double(std::span<const vec2<double
                           .point_first = opt.point_first};
   const gjk_run<double> run = gjk_core(a, b, copt.cap);
   if (run.claim == gjk_claim::separated) {
-    epa_result<double> out;
+    // The values in locals, the result built once they are proved: a
+    // default-initialised epa_result up front was zeroed by `rep stos`
+    // (about 4 % of a separated query's cycles).
+    double distance;
+    vec2<double> pa, pb, normal;
     feature fa, fb;
     const bool proved = direct_certify_separation<double>(a, b, run.simplex, fa, fb) &&
-                        semi_static::separated_values_normal(a, b, fa, fb, out.distance, out.point_a,
-                                                             out.point_b, out.normal);  // D-EPA-24
+                        semi_static::separated_values_normal(a, b, fa, fb, distance, pa, pb, normal);  // D-EPA-24
     ++(proved ? epa_lean_stats().apart_answered : epa_lean_stats().apart_refused);
     if (proved) {
       ++filter_stats().certain;
       count_values(true);
-      out.iterations = run.iterations;
-      out.status = collision_status::converged;
-      out.intersecting = false;
       // Finite by construction, so no require_finite_result: each value is a
       // rounding dw_rounds_to proved finite, +0, or an input coordinate
       // within 2^250 (the range check of the set-up).
-      return out;
+      return epa_result<double>{.status = collision_status::converged,
+                                .intersecting = false,
+                                .depth = 0.0,
+                                .normal = normal,
+                                .point_a = pa,
+                                .point_b = pb,
+                                .distance = distance,
+                                .iterations = run.iterations,
+                                .exact_fallback = false};
     }
   }
   return penetration_from_core<double>(core_from_run<double>(a, b, copt, run), a, b, 0.0, 0.0,

@@ -46,9 +46,10 @@ RIGIDREF_HOT bool edge_rounds_to(const double_word<double>& y, double delta, dou
 struct inv_sqrt {
   double hi = 0, lo = 0, rho = 0;
 };
-RIGIDREF_HOT bool inverse_sqrt(double hi, double lo, inv_sqrt& out) {
+// inverse_sqrt from a given start s0 (any double: the bound holds for every
+// s0 that passes the test on e; D-EPA-26).
+RIGIDREF_HOT bool inverse_sqrt_from(double s0, double hi, double lo, inv_sqrt& out) {
   using std::abs;
-  const double s0 = 1 / std::sqrt(hi);
   const double_word<double> sq = eft::two_prod(s0, s0);
   const double_word<double> q = double_word<double>(hi, lo) * sq;
   const double e = (1 - q.hi) - q.lo;  // 1 - q.hi exact (Sterbenz: |q - 1| < 2^-40)
@@ -58,6 +59,15 @@ RIGIDREF_HOT bool inverse_sqrt(double hi, double lo, inv_sqrt& out) {
   out = {s.hi, s.lo, ((2.6 * u2 + u * abs(e) + 0.4 * (e * e)) * 1.01) * up};
   return true;
 }
+RIGIDREF_HOT bool inverse_sqrt(double hi, double lo, inv_sqrt& out) {
+  return inverse_sqrt_from(1 / std::sqrt(hi), hi, lo, out);
+}
+
+// The start RN(1 / RN(sqrt(g))) for g = RN(RN(x^2) + RN(y^2)), x and y the
+// heads of the differences whose squares make N: g is within a few ulps of
+// N's hi and ready a few operations after the differences, so the root and
+// the division run beside the forms of N instead of after them (D-EPA-26).
+RIGIDREF_HOT double inverse_sqrt_guess(double x, double y) { return 1 / std::sqrt(x * x + y * y); }
 
 // epa_edge_values<double>(a, b, on_a, k, ia, ib, vertex_a, 0, 0, out) where
 // this proves it answers, with its answer; false otherwise (the caller then
@@ -72,6 +82,9 @@ RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std
   const vec2<double>& e1 = E[k + 1 == E.size() ? 0 : k + 1];
   const vec2<double>& pa = a[ia];
   const vec2<double>& pb = b[ib];
+  // |n|^2 = |e|^2: the start of 1 / |n| first, its root and division beside
+  // the checks and forms below (D-EPA-26).
+  const double s0 = issued_here(inverse_sqrt_guess(e1.x - e0.x, e1.y - e0.y));
   // (1) Range: coordinates within 2^200, nonzero differences at least 2^-200.
   if (!(std::max({abs(e0.x), abs(e0.y), abs(e1.x), abs(e1.y), abs(pa.x), abs(pa.y), abs(pb.x), abs(pb.y)}) <=
         0x1p200))
@@ -93,7 +106,7 @@ RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std
   if (!((8.2 * u2 * P + 4.1 * u2 * o.hi) * up < o.hi * 0x1p-11)) return false;
   // (3) s = 1 / |n|, depth = o s, unit_i = n_i s, w_i = depth unit_i.
   inv_sqrt is;
-  if (!inverse_sqrt(n2.hi, n2.lo, is)) return false;
+  if (!inverse_sqrt_from(s0, n2.hi, n2.lo, is)) return false;  // D-EPA-26
   const DW s(is.hi, is.lo);
   const double rho_s = (rho_n2 * 0.5 * 1.01 + is.rho) * 1.01;
   const DW depth = DW(o.hi, o.lo) * s;
@@ -161,7 +174,9 @@ RIGIDREF_FMA_CLONES inline bool separated_values_normal(std::span<const vec2<dou
   if (!fa.edge && !fb.edge) {
     vertex_pair_forms f;  // shared with GJK's values (D-GJK-23)
     inv_sqrt is;
-    if (!vertex_pair_setup(a, b, fa, fb, f) || !inverse_sqrt(f.s2.hi, f.s2.lo, is)) return false;
+    if (!vertex_pair_setup(a, b, fa, fb, f) ||
+        !inverse_sqrt_from(inverse_sqrt_guess(f.dx.h, f.dy.h), f.s2.hi, f.s2.lo, is))  // D-EPA-26
+      return false;
     const DW s(is.hi, is.lo);
     const double rho_s = (f.rho2 * 0.5 * 1.01 + is.rho) * 1.01;
     // d = |N|^2 s: the relative errors of both and 5 u^2 for the product (D-EFT-4).
@@ -180,7 +195,7 @@ RIGIDREF_FMA_CLONES inline bool separated_values_normal(std::span<const vec2<dou
   vertex_edge_forms f;  // shared with GJK's values (D-GJK-23)
   if (!vertex_edge_setup(a, b, fa, fb, f)) return false;
   inv_sqrt is;
-  if (!inverse_sqrt(f.len2.hi, f.len2.lo, is)) return false;
+  if (!inverse_sqrt_from(inverse_sqrt_guess(f.ex.h, f.ey.h), f.len2.hi, f.len2.lo, is)) return false;  // D-EPA-26
   const DW s(is.hi, is.lo);
   const double rho_s = (f.rho_len2 * 0.5 * 1.01 + is.rho) * 1.01;
   if (!in_band(s.hi)) return false;

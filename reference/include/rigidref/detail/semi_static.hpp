@@ -282,6 +282,18 @@ RIGIDREF_HOT bool dw_rounds_to(const double_word<double>& y, double delta, doubl
   return (abs(d) * (1 + 4 * u) + delta) * up < h;
 }
 
+// x, computed where this is called: the empty asm takes it as an input, so
+// the compiler cannot sink its computation past the checks that precede its
+// first use (a square root and a division started early, D-EPA-26).
+RIGIDREF_HOT double issued_here(double x) {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+  __asm__ volatile("" : : "x"(x));
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+  __asm__ volatile("" : : "w"(x));
+#endif
+  return x;
+}
+
 // A coordinate the exact path takes from an input point: round_to of a double
 // gives the double, with -0 as +0.
 RIGIDREF_HOT double plus_zero(double x) { return x == 0 ? 0.0 : x; }
