@@ -83,4 +83,5 @@
 #include "rigidref/verify/collision_oracle.hpp"
 #include "rigidref/verify/integer_frame.hpp"
 #include "rigidref/verify/mass_oracle.hpp"
+#include "rigidref/verify/oracle_sqrt.hpp"
 #include "rigidref/verify/random.hpp"

@@ -16,6 +16,7 @@
 #include "rigidref/verify/accuracy.hpp"
 #include "rigidref/internal/bounds.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "rigidref/verify/oracle_sqrt.hpp"
 #include "rigidref/verify/random.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -87,13 +88,6 @@ std::vector<collision_case<T>> collision_corpus(std::uint64_t seed, std::size_t 
     out.push_back(std::move(c));
   }
   return out;
-}
-
-// sqrt of an exact rational at 230 digits, as an exact rational.
-inline exact sqrt_oracle(const exact& q) {
-  using bmp::sqrt;
-  const oracle_float v = oracle_float(numerator(q)) / oracle_float(denominator(q));
-  return to_exact(oracle_float(sqrt(v)));
 }
 
 template <class T>

@@ -19,6 +19,7 @@
 #include "rigidref/sat.hpp"
 #include "rigidref/verify/accuracy.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "rigidref/verify/oracle_sqrt.hpp"
 #include "rigidref/verify/random.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -68,10 +69,7 @@ std::string describe_polygon(const std::vector<vec2<T>>& v) {
   return s + "]";
 }
 
-inline exact sqrt_oracle(const exact& q) {
-  const oracle_float x = sqrt(oracle_float(numerator(q)) / oracle_float(denominator(q)));
-  return to_exact(x);
-}
+using verify::sqrt_oracle;  // verify/oracle_sqrt.hpp
 
 }  // namespace detail
 
