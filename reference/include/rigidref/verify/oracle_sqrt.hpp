@@ -12,6 +12,8 @@
 
 #include <cmath>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::verify {
 
 namespace detail {
@@ -132,3 +134,5 @@ inline exact sqrt_oracle(const exact& q) {
 }
 
 }  // namespace rigidref::verify
+
+#include "rigidref/detail/fp_end.hpp"
