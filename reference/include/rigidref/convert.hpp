@@ -299,6 +299,15 @@ bool round_to_word(const exact& q, W& hi, W& lo) {
   big_int Q, R;
   divide_qr(num, den, Q, R);  // |q| 2^K = Q + R / den
   const bool rest = R != 0;
+  // m 2^e (m of p bits) one unit up, carrying into the exponent at 2^p.
+  const auto next_significand = [](std::uint64_t& m, long& e) {
+    if (m == (~std::uint64_t(0) >> (64 - p))) {
+      m = std::uint64_t(1) << (p - 1);
+      ++e;
+    } else {
+      ++m;
+    }
+  };
   const unsigned c = static_cast<unsigned>(msb(Q)) + 1u - p;  // cut bits below hi's significand
   std::uint64_t m = static_cast<std::uint64_t>(bit_field(Q, c, p));
   const u128 cut = bit_field(Q, 0, c);
@@ -307,14 +316,7 @@ bool round_to_word(const exact& q, W& hi, W& lo) {
   // |r| 2^K = G + f, 0 <= f < 1, sticky = (f != 0), r = q - hi.
   const u128 G = up ? (static_cast<u128>(1) << c) - cut - (rest ? 1 : 0) : cut;
   long e_hi = static_cast<long>(c) - K;  // hi = m 2^e_hi
-  if (up) {
-    if (m == (~std::uint64_t(0) >> (64 - p))) {
-      m = std::uint64_t(1) << (p - 1);
-      ++e_hi;
-    } else {
-      ++m;
-    }
-  }
+  if (up) next_significand(m, e_hi);
   const W h = ldexp(static_cast<W>(m), static_cast<int>(e_hi));  // normal and finite: e0 - 1 .. e0 + 1
   hi = negative ? W(-h) : h;
   if (G == 0 && !rest) {  // r = 0: round_to's zero, +0
@@ -331,14 +333,7 @@ bool round_to_word(const exact& q, W& hi, W& lo) {
   const u128 half2 = static_cast<u128>(1) << (c2 - 1);
   const bool up2 = cut2 > half2 || (cut2 == half2 && (rest || (m2 & 1) != 0));
   long e_lo = static_cast<long>(c2) - K;
-  if (up2) {
-    if (m2 == (~std::uint64_t(0) >> (64 - p))) {
-      m2 = std::uint64_t(1) << (p - 1);
-      ++e_lo;
-    } else {
-      ++m2;
-    }
-  }
+  if (up2) next_significand(m2, e_lo);
   const W l = ldexp(static_cast<W>(m2), static_cast<int>(e_lo));
   lo = negative != up ? W(-l) : l;  // r has q's sign when hi was rounded toward zero
   return true;
