@@ -139,6 +139,39 @@ TEST_CASE("check: the reproduce command of a failing case gives the reference an
   CHECK(answer["result"]["inertia"] == "1");
 }
 
+TEST_CASE("check: the printed worst cases and every record carry the reference", "[check]") {
+  // check computes a failing case's reference answer only when it is shown
+  // or recorded: the shown ones and all records must still have it.
+  std::string input;
+  for (double inertia : {1.5, 3.0, 2.0}) input += circle_answer("double", inertia) + "\n";
+  const cli_run shown = run_cli("check --worst 2", input);
+  std::size_t reproduce = 0, exact_lines = 0;
+  for (std::size_t at = shown.out.find("reproduce: echo '"); at != std::string::npos;
+       at = shown.out.find("reproduce: echo '", at + 1)) {
+    ++reproduce;
+    const auto start = at + std::string("reproduce: echo '").size();
+    const json request = json::parse(shown.out.substr(start, shown.out.find('\'', start) - start));
+    CHECK(request["precision"] == "exact");
+  }
+  for (std::size_t at = shown.out.find("  exact:     {\"inertia\":\"1\"}"); at != std::string::npos;
+       at = shown.out.find("  exact:     {\"inertia\":\"1\"}", at + 1))
+    ++exact_lines;
+  CHECK(reproduce == 2);
+  CHECK(exact_lines == 2);
+  const auto records_file = temp_path("records");
+  const cli_run recorded = run_cli("check --worst 0 --cases-out " + shell_quote(records_file.string()), input);
+  CHECK(recorded.status == 1);
+  std::size_t with_reference = 0;
+  for (const std::string& line : split_lines(read_file(records_file))) {
+    const json r = json::parse(line);
+    if (r.contains("reference_result") && r["reference_result"].is_object() &&
+        r["reference_result"].value("inertia", "") == "1")
+      ++with_reference;
+  }
+  std::filesystem::remove(records_file);
+  CHECK(with_reference == 3);
+}
+
 TEST_CASE("check: a missing results file is a usage error (exit 2)", "[check]") {
   const cli_run r = run_cli("check --results /nonexistent/answers.jsonl", "");
   CHECK(r.status == 2);

@@ -3,8 +3,10 @@
 // in float, double, long double, mp50 and mp100: computed values near the
 // truth (0..3 ulps, both sides), far from it, of the other sign, zero,
 // subnormal, near overflow; truths dyadic and not, zero and huge. round_to,
-// now a call of detail::round_ratio_to, is checked on non-reduced ratios.
+// now a call of detail::round_ratio_to, is checked on non-reduced ratios,
+// and so is the judge's in_eps.
 #include "rigidref/convert.hpp"
+#include "rigidref/judge/measure.hpp"
 #include "rigidref/verify/accuracy.hpp"
 
 #include <catch2/catch.hpp>
@@ -103,6 +105,38 @@ TEST_CASE("oracle: round_ratio_to does not depend on a common factor", "[verify]
     CHECK(detail::round_ratio_to<float>(big_int(n * f), big_int(d * f), true) == round_to<float>(exact(-q)));
     CHECK(detail::round_ratio_to<mp50>(big_int(n * f), big_int(d * f), false) == round_to<mp50>(q));
   }
+}
+
+TEST_CASE("judge: in_eps on one ratio of integers is the reduced quotient's double", "[judge]") {
+  // The formula it replaced: every step a canonical rational.
+  const auto before = [](const exact& amount, const exact& eps, const exact& scale) {
+    if (amount == 0) return 0.0;
+    const exact unit = eps * scale;
+    if (unit == 0) return std::numeric_limits<double>::infinity();
+    return static_cast<double>(round_to<double>(exact(amount / unit)));
+  };
+  std::mt19937_64 g(11);
+  std::uniform_int_distribution<long long> n_of(0, 1LL << 62);
+  std::uniform_int_distribution<int> shift(0, 300), which(0, 3), sign(0, 1);
+  const exact eps[4] = {to_exact(std::numeric_limits<double>::epsilon()),
+                        to_exact(std::numeric_limits<float>::epsilon()), exact(1), exact(1, 3)};
+  std::size_t nonzero = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const auto random_rational = [&] {
+      const big_int n = big_int(n_of(g)) << shift(g), d = big_int(n_of(g)) << shift(g);
+      const exact q = d == 0 ? exact(n) : exact(n, d);
+      return sign(g) ? exact(-q) : q;
+    };
+    const exact amount = k % 11 == 0 ? exact(0) : random_rational();
+    const exact scale = k % 13 == 0 ? exact(0) : random_rational();
+    const exact& e = eps[which(g)];
+    const double now = judge::in_eps(amount, e, scale);
+    INFO("case " << k << " amount " << amount.str() << " scale " << scale.str());
+    CHECK(now == before(amount, e, scale));
+    if (now != 0 && !std::isinf(now)) ++nonzero;
+  }
+  CHECK(nonzero > 1500);
+  CHECK(judge::in_eps(exact(1), exact(0), exact(1)) == std::numeric_limits<double>::infinity());
 }
 
 }  // namespace oracle_ratio_test

@@ -115,6 +115,28 @@ json reference_answer(json request) {
   return answer;
 }
 
+// A failing case's reference answer, for its printout and its reproduce
+// command (which asks for the precision the reference was computed in).
+void attach_reference(case_outcome& c) {
+  c.reference_pending = false;
+  try {
+    json request = json::parse(c.request);
+    if (c.op == "scene.run") {
+      // Judged by laws, not against a trajectory; the reference's own
+      // trajectory (minutes in 100 digits for a pyramid) is one eval away.
+      request["precision"] = "double";
+      c.reference_result = "judged by laws; the reference's trajectory: the reproduce command";
+    } else {
+      const json answer = reference_answer(request);
+      c.reference_result = answer.value("ok", false) ? answer["result"] : answer["error"];
+      request["precision"] = answer.value("precision", "exact");  // the reproduce command gives this answer
+    }
+    c.request = eval::to_json_text(request);
+  } catch (const std::exception& e) {
+    c.reference_result = e.what();
+  }
+}
+
 struct id_tracker {
   std::set<std::string> seen;
 };
@@ -383,22 +405,12 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
     ++judged;
     if (cases && !c.id.is_null() && cases->find(c.id) != nullptr) cases->ids().answered.insert(c.id.dump());
     if ((c.v == verdict::fail || c.v == verdict::unreadable) && !c.request.empty()) {
-      try {
-        json request = json::parse(c.request);
-        if (c.op == "scene.run") {
-          // Judged by laws, not against a trajectory; the reference's own
-          // trajectory (minutes in 100 digits for a pyramid) is one eval away.
-          request["precision"] = "double";
-          c.reference_result = "judged by laws; the reference's trajectory: the reproduce command";
-        } else {
-          const json answer = reference_answer(request);
-          c.reference_result = answer.value("ok", false) ? answer["result"] : answer["error"];
-          request["precision"] = answer.value("precision", "exact");  // the reproduce command gives this answer
-        }
-        c.request = eval::to_json_text(request);
-      } catch (const std::exception& e) {
-        c.reference_result = e.what();
-      }
+      // The records carry every failing case's reference; the printout only
+      // the worst few, which get theirs before it is printed.
+      if (records)
+        attach_reference(c);
+      else
+        c.reference_pending = true;
     }
     if (verdicts) verdicts << eval::to_json_text(verdict_record(c)) << '\n';
     if (dynamics && c.op == "step.pair")
@@ -434,6 +446,7 @@ int run_check(const check_options& opts, std::istream& stdin_stream, std::ostrea
       return failing == 0 ? 0 : 1;
     }
   }
+  sum.complete_worst(opts.worst, attach_reference);
   return sum.print(line_number, opts.worst, out, cases ? &cases->ids() : nullptr, opts.max_skipped) == 0 ? 0 : 1;
 }
 

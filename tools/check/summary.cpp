@@ -222,6 +222,17 @@ std::string column(const std::string& text, std::size_t width) {
 
 }  // namespace
 
+void summary::sort_failing() {
+  std::stable_sort(failing_.begin(), failing_.end(),
+                   [](const case_outcome& a, const case_outcome& b) { return a.error_eps > b.error_eps; });
+}
+
+void summary::complete_worst(std::size_t worst, const std::function<void(case_outcome&)>& attach) {
+  sort_failing();
+  for (std::size_t i = 0; i < std::min(worst, failing_.size()); ++i)
+    if (failing_[i].reference_pending) attach(failing_[i]);
+}
+
 std::size_t summary::print(std::size_t lines, std::size_t worst, std::ostream& out, const coverage* cases,
                            double max_skipped) {
   out << std::left << std::setw(32) << "engine" << std::setw(22) << "op" << std::right << std::setw(7) << "cases"
@@ -286,8 +297,7 @@ std::size_t summary::print(std::size_t lines, std::size_t worst, std::ostream& o
     out << "  (answers not held to a case set: give --cases CASES to check that every case is answered\n"
            "   exactly once with the case's own inputs)\n";
   }
-  std::stable_sort(failing_.begin(), failing_.end(),
-                   [](const case_outcome& a, const case_outcome& b) { return a.error_eps > b.error_eps; });
+  sort_failing();
   const std::size_t shown = std::min(worst, failing_.size());
   if (shown > 0) out << "\nworst " << shown << " of " << failing_.size() << " failing cases:\n";
   for (std::size_t i = 0; i < shown; ++i) {

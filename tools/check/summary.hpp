@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <optional>
@@ -62,6 +63,7 @@ struct case_outcome {
   std::string detail;        // every failure's detail, the worst first; or why skipped/unreadable
   std::string request;       // the reference request line, to reproduce
   json engine_result, reference_result;
+  bool reference_pending = false;  // failing, reference_result not computed yet (summary::complete_worst)
   json laws;  // step.pair: one verdict per law
   std::optional<judge::step_verdict> step;  // step.pair, when the laws judged it (--dynamics-out)
   std::optional<judge::scene_verdict> scene;  // scene.run, when the laws judged it (--scenes-out)
@@ -90,6 +92,9 @@ class summary {
   // (failing cases, cases without an answer, groups over max_skipped).
   std::size_t print(std::size_t lines, std::size_t worst, std::ostream& out, const coverage* cases = nullptr,
                     double max_skipped = 1.0);
+  // Calls `attach` on each of the `worst` failing cases print will show whose
+  // reference is still pending: only those need one.
+  void complete_worst(std::size_t worst, const std::function<void(case_outcome&)>& attach);
 
  private:
   struct group {
@@ -102,6 +107,7 @@ class summary {
   std::map<std::pair<std::string, std::string>, group> groups_;
   std::map<std::tuple<std::string, std::string, std::string>, group> families_;
   std::vector<case_outcome> failing_;
+  void sort_failing();  // worst first; stable, so print and complete_worst agree
 };
 
 }  // namespace rigidref::tools::check

@@ -42,9 +42,15 @@ inline void validate_allowances(const engine& e) {
 
 inline double in_eps(const exact& amount, const exact& eps, const exact& scale) {
   if (amount == 0) return 0;
-  const exact unit = eps * scale;
-  if (unit == 0) return std::numeric_limits<double>::infinity();
-  return static_cast<double>(round_to<double>(exact(amount / unit)));
+  if (eps == 0 || scale == 0) return std::numeric_limits<double>::infinity();
+  // amount / (eps scale) as one ratio of integers, rounded once: the same
+  // double as reducing the quotient first (round_ratio_to depends on the
+  // value only), without its gcds.
+  const big_int num = numerator(amount) * denominator(eps) * denominator(scale);
+  const big_int den = denominator(amount) * numerator(eps) * numerator(scale);
+  const bool negative = (num < 0) != (den < 0);
+  return rigidref::detail::round_ratio_to<double>(num < 0 ? big_int(-num) : num, den < 0 ? big_int(-den) : den,
+                                                  negative);
 }
 
 // A field measured: `diff` against the tolerance; `what` names the field in
