@@ -163,7 +163,101 @@ void compare_min_overlap_on_campaign_pairs(std::size_t& compared) {
     }
 }
 
+// The integer frame as first written (D-GJK-12): s the lcm of every
+// denominator, X = numerator(x) (s / denominator(x)) - o s. The dyadic
+// shortcut of make_int_frame must give the same integers (D-GJK-29).
+detail::int_frame lcm_frame(const detail::epoly& A, const detail::epoly& B) {
+  detail::int_frame f;
+  for (const detail::epoly* v : {&A, &B})
+    for (const detail::evec& p : *v) {
+      f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.x)));
+      f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.y)));
+    }
+  f.origin = A.front();
+  const auto at = [&](const exact& x) { return big_int(numerator(x) * (f.scale / denominator(x))); };
+  for (const detail::evec& p : A) f.A.push_back({big_int(at(p.x) - at(f.origin.x)), big_int(at(p.y) - at(f.origin.y))});
+  for (const detail::evec& p : B) f.B.push_back({big_int(at(p.x) - at(f.origin.x)), big_int(at(p.y) - at(f.origin.y))});
+  return f;
+}
+
+// The frame compared with lcm_frame, and to_exact_pair (one fraction) with
+// the sum of quotients o + P / (w s), on pairs of points of the frame and of
+// segment points with weights w > 1.
+void compare_int_frame(const detail::epoly& A, const detail::epoly& B, const std::string& where,
+                       std::size_t& compared) {
+  INFO(where);
+  const detail::int_frame got = detail::make_int_frame(A, B), want = lcm_frame(A, B);
+  REQUIRE(got.scale == want.scale);
+  REQUIRE(got.origin == want.origin);
+  REQUIRE(got.A.size() == want.A.size());
+  REQUIRE(got.B.size() == want.B.size());
+  for (std::size_t i = 0; i < got.A.size(); ++i) REQUIRE((got.A[i].x == want.A[i].x && got.A[i].y == want.A[i].y));
+  for (std::size_t i = 0; i < got.B.size(); ++i) REQUIRE((got.B[i].x == want.B[i].x && got.B[i].y == want.B[i].y));
+  const auto sum_of_quotients = [&](const detail::hpoint& h) {
+    const exact den(h.w * got.scale);
+    return detail::evec{got.origin.x + exact(h.P.x) / den, got.origin.y + exact(h.P.y) / den};
+  };
+  for (std::size_t i = 0; i < got.A.size(); ++i)
+    for (std::size_t j = 0; j < got.B.size(); ++j) {
+      const std::size_t i2 = (i + 1) % got.A.size();
+      // A vertex of A, and the point of B's edge j closest to A's next vertex.
+      const detail::hpoint p{got.A[i], big_int(1)};
+      const detail::hpoint q =
+          detail::closest_on_segment_int(got.B[j], got.B[(j + 1) % got.B.size()], got.A[i2]);
+      const detail::int_pair c = detail::make_int_pair(p, q, i, j);
+      const detail::exact_pair e = detail::to_exact_pair(got, c);
+      REQUIRE(e.p == sum_of_quotients(p));
+      REQUIRE(e.q == sum_of_quotients(q));
+      REQUIRE(e.d2 == exact(c.N) / exact(c.D * got.scale * got.scale));
+      REQUIRE(e.d2 == length_squared(e.q - e.p));
+      ++compared;
+    }
+}
+
+template <class T>
+void compare_int_frame_on_campaign_pairs(std::size_t& compared) {
+  const std::size_t count = pairs_per_kind();
+  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
+    for (std::size_t index = 0; index < count; ++index) {
+      verify::rng g = verify::campaign_rng(7, kind, index);
+      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
+      const std::span<const vec2<T>> a(p.a), b(p.b);
+      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+      const std::string where =
+          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
+      compare_int_frame(A, B, where, compared);
+      // A circle's centre against the polygon, as the circle queries use it.
+      compare_int_frame(A, detail::epoly{B.front()}, where + " centre", compared);
+      compare_int_frame(detail::epoly{B.back()}, A, where + " centre first", compared);
+    }
+}
+
 }  // namespace
+
+TEST_CASE("the dyadic integer frame and the one-fraction pair equal the lcm frame and the sum of quotients (D-GJK-29)") {
+  std::size_t compared = 0;
+  compare_int_frame_on_campaign_pairs<float>(compared);
+  compare_int_frame_on_campaign_pairs<double>(compared);
+  compare_int_frame_on_campaign_pairs<long double>(compared);
+  // Non-dyadic and mixed denominators (the general path), negative
+  // coordinates, zeros, and denominators far apart (2^-60 next to 1).
+  const detail::epoly thirds{{exact(1, 3), exact(0)}, {exact(1), exact(-2, 7)}, {exact(1), exact(1)}};
+  const detail::epoly quarters{{exact(-1), exact(0)}, {exact(1, 4), exact(-3, 8)}, {exact(-1), exact(1)}};
+  const detail::epoly mixed{{exact(-1), exact(0)}, {exact(1, 4), exact(1, 3)}, {exact(-1), exact(1)}};
+  const detail::epoly far{{exact(big_int(3), big_int(1) << 60), exact(-5)}, {exact(7), exact(0)}, {exact(0), exact(-1, 2)}};
+  compare_int_frame(thirds, quarters, "thirds, quarters", compared);
+  compare_int_frame(quarters, thirds, "quarters, thirds", compared);
+  compare_int_frame(quarters, mixed, "quarters, mixed", compared);
+  compare_int_frame(far, quarters, "far, quarters", compared);
+  compare_int_frame(quarters, far, "quarters, far", compared);
+  compare_int_frame(far, far, "far, far", compared);
+  // A scale above one: the origin's own exponent must not be the frame's.
+  const detail::int_frame f = detail::make_int_frame(far, quarters);
+  CHECK(f.scale == (big_int(1) << 60));
+  CHECK(f.A[0].x == 0);
+  CHECK(f.B[0].x == big_int(-(big_int(1) << 60) - 3));
+  CHECK(compared > 3 * verify::campaign_kind_count * pairs_per_kind() * 9);
+}
 
 TEST_CASE("EPA's exact minimum overlap on the integer frame equals the rational one (D-GJK-28)") {
   std::size_t compared = 0;
