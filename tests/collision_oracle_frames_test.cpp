@@ -9,6 +9,7 @@
 // the one-off check of issue 18 ran 375, the campaign's --pairs 3000).
 #include "rigidref/internal/collision_campaign.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "support/chord_before.hpp"
 #include "support/min_overlap_before.hpp"
 
 #include <catch2/catch.hpp>
@@ -232,7 +233,75 @@ void compare_int_frame_on_campaign_pairs(std::size_t& compared) {
     }
 }
 
+// interior_by_chord on the frame against the rational code (D-GJK-30), on
+// every chord [W_i, W_j] of A - B that has the origin strictly inside (the
+// only ones that reach the supports), alone and after a pair that does not
+// qualify; the answer and the seed it leaves must be the same.
+void compare_chords(const detail::epoly& A, const detail::epoly& B, const std::string& where,
+                    std::size_t& yes, std::size_t& no) {
+  std::vector<detail::vertex_pairs::value_type> v;
+  for (std::size_t i = 0; i < A.size(); ++i)
+    for (std::size_t j = 0; j < B.size(); ++j) v.push_back({i, j});
+  for (std::size_t x = 0; x < v.size(); ++x)
+    for (std::size_t y = x + 1; y < v.size(); ++y) {
+      const detail::evec wi = A[v[x].first] - B[v[x].second], wj = A[v[y].first] - B[v[y].second];
+      if (wi == wj || cross(wi, wj) != 0 || !(dot(wi, wj) < 0)) continue;
+      for (int lead = 0; lead < 2; ++lead) {
+        detail::vertex_pairs got, want;
+        if (lead) got.push_back(v[(x + 1) % v.size()]);
+        got.push_back(v[x]);
+        got.push_back(v[y]);
+        want = got;
+        const bool g = detail::interior_by_chord(A, B, got), h = chord_before::interior_by_chord(A, B, want);
+        INFO(where << " pairs " << x << " " << y << " lead " << lead);
+        REQUIRE(g == h);
+        REQUIRE(got.size() == want.size());
+        for (std::size_t k = 0; k < got.size(); ++k) REQUIRE(got[k] == want[k]);
+        ++(g ? yes : no);
+      }
+    }
+}
+
+template <class T>
+void compare_chords_on_campaign_pairs(std::size_t& yes, std::size_t& no) {
+  const std::size_t count = pairs_per_kind();
+  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
+    for (std::size_t index = 0; index < count; ++index) {
+      verify::rng g = verify::campaign_rng(7, kind, index);
+      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
+      const std::span<const vec2<T>> a(p.a), b(p.b);
+      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+      const std::string where =
+          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
+      compare_chords(A, B, where, yes, no);
+      // Scaled by 1/3 with B moved by 1/7: the frame's general (lcm) path.
+      detail::epoly A3, B3;
+      for (const auto& q : A) A3.push_back({exact(q.x / 3), exact(q.y / 3)});
+      for (const auto& q : B) B3.push_back({exact(q.x / 3 + exact(1, 7)), exact(q.y / 3)});
+      compare_chords(A3, B3, where + " thirds", yes, no);
+    }
+}
+
 }  // namespace
+
+TEST_CASE("interior_by_chord on the integer frame equals the rational one (D-GJK-30)") {
+  std::size_t yes = 0, no = 0;
+  compare_chords_on_campaign_pairs<float>(yes, no);
+  compare_chords_on_campaign_pairs<double>(yes, no);
+  // Squares: overlapping (the origin inside chords of A - B's interior) and
+  // side by side (chords along A - B's boundary: not interior).
+  const detail::epoly sq{{exact(0), exact(0)}, {exact(2), exact(0)}, {exact(2), exact(2)}, {exact(0), exact(2)}};
+  const detail::epoly half{{exact(1), exact(0)}, {exact(3), exact(0)}, {exact(3), exact(2)}, {exact(1), exact(2)}};
+  const detail::epoly side{{exact(2), exact(0)}, {exact(4), exact(0)}, {exact(4), exact(2)}, {exact(2), exact(2)}};
+  std::size_t y0 = yes, n0 = no;
+  compare_chords(sq, half, "overlapping squares", yes, no);
+  CHECK(yes > y0);
+  compare_chords(sq, side, "squares side by side", yes, no);
+  CHECK(no > n0);
+  INFO("interior " << yes << ", on the boundary " << no);
+  CHECK(yes > 20);  // 44 at the default 24 pairs per kind
+  CHECK(no > 100);
+}
 
 TEST_CASE("the dyadic integer frame and the one-fraction pair equal the lcm frame and the sum of quotients (D-GJK-29)") {
   std::size_t compared = 0;

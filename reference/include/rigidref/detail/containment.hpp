@@ -116,19 +116,25 @@ inline evec barycentric_common(const epoly& A, const epoly& B,
 // beyond the chord's line on both sides (then a quadrilateral of points of
 // A - B has the open chord inside it). Checked with exact supports; on
 // success the two support pairs are added to `idx` (EPA's seed). D-GJK-6
+// Run on the integer frame of D-GJK-12: W = s w, the chord's normal s n, and
+// every sign and argmax the same as on the rationals (D-GJK-30).
 inline bool interior_by_chord(const epoly& A, const epoly& B, vertex_pairs& idx) {
+  const int_frame f = make_int_frame(A, B);
+  const auto w = [&](std::size_t k) { return f.A[idx[k].first] - f.B[idx[k].second]; };
+  const auto zero = [](const ivec& v) { return v.x == 0 && v.y == 0; };
   for (std::size_t i = 0; i < idx.size(); ++i)
     for (std::size_t j = i + 1; j < idx.size(); ++j) {
-      const evec wi = A[idx[i].first] - B[idx[i].second];
-      const evec wj = A[idx[j].first] - B[idx[j].second];
-      if (wi == wj || is_zero_vec(wi) || is_zero_vec(wj)) continue;
-      if (cross(wi, wj) != 0 || dot(wi, wj) >= 0) continue;  // origin not strictly inside [wi, wj]
-      const evec e = wj - wi;
-      const evec n{exact(-e.y), e.x};
+      const ivec wi = w(i), wj = w(j);
+      if ((wi.x == wj.x && wi.y == wj.y) || zero(wi) || zero(wj)) continue;
+      // origin not strictly inside [wi, wj]
+      if (big_int(wi.x * wj.y - wi.y * wj.x) != 0 || idot(wi, wj) >= 0) continue;
+      const ivec e = wj - wi;
+      const ivec n{big_int(-e.y), e.x};
       vertex_pairs extra;
-      for (const evec& d : {n, evec{exact(-n.x), exact(-n.y)}}) {
-        const std::size_t ka = exact_argmax(A, d, idx[i].first), kb = exact_argmax(B, -d, idx[i].second);
-        if (!(dot(d, A[ka] - B[kb]) > 0)) return false;  // the chord lies on the boundary
+      for (const ivec& d : {n, ivec{big_int(-n.x), big_int(-n.y)}}) {
+        const ivec neg{big_int(-d.x), big_int(-d.y)};
+        const std::size_t ka = int_argmax(f.A, d, idx[i].first), kb = int_argmax(f.B, neg, idx[i].second);
+        if (!(idot(d, f.A[ka] - f.B[kb]) > 0)) return false;  // the chord lies on the boundary
         extra.push_back({ka, kb});
       }
       for (const auto& e2 : extra) idx.push_back(e2);
