@@ -11,9 +11,11 @@
 #include "rigidref/verify/collision_oracle.hpp"
 #include "support/chord_before.hpp"
 #include "support/min_overlap_before.hpp"
+#include "support/simplex_contains_before.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -282,7 +284,79 @@ void compare_chords_on_campaign_pairs(std::size_t& yes, std::size_t& no) {
     }
 }
 
+// exact_simplex_contains on the frame against the rational code (D-GJK-31):
+// every point and segment of vertex pairs, and triangles (every one through
+// A's first pair, and a fixed pseudo-random sample), field by field.
+struct contains_counts {
+  std::size_t calls = 0, strict = 0, boundary = 0, segment = 0;
+};
+
+void compare_contains(const detail::epoly& A, const detail::epoly& B, const std::string& where, contains_counts& n) {
+  std::vector<detail::vertex_pairs::value_type> v;
+  for (std::size_t i = 0; i < A.size(); ++i)
+    for (std::size_t j = 0; j < B.size(); ++j) v.push_back({i, j});
+  const auto check = [&](std::initializer_list<std::size_t> ks) {
+    detail::vertex_pairs idx;
+    for (std::size_t k : ks) idx.push_back(v[k]);
+    const detail::containment got = detail::exact_simplex_contains(A, B, idx);
+    const detail::containment want = simplex_contains_before::exact_simplex_contains(A, B, idx);
+    INFO(where << " simplex of " << idx.size());
+    REQUIRE(got.contains == want.contains);
+    REQUIRE(got.strict == want.strict);
+    REQUIRE(got.common == want.common);
+    ++n.calls;
+    if (got.contains && got.strict) ++n.strict;
+    if (got.contains && !got.strict && idx.size() == 3) ++n.boundary;
+    if (got.contains && idx.size() == 2) ++n.segment;
+  };
+  std::uint32_t r = 12345;
+  const auto next = [&] { return (r = r * 1664525u + 1013904223u) >> 8; };
+  for (std::size_t x = 0; x < v.size(); ++x) {
+    check({x});
+    for (std::size_t y = 0; y < v.size(); ++y) {
+      if (y != x) check({x, y});
+      if (x == 0 && y > 0) check({0, y, (y + 1) % v.size()});
+    }
+    for (int k = 0; k < 8; ++k) check({x, next() % v.size(), next() % v.size()});
+  }
+}
+
+template <class T>
+void compare_contains_on_campaign_pairs(contains_counts& n) {
+  const std::size_t count = pairs_per_kind();
+  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
+    for (std::size_t index = 0; index < count; ++index) {
+      verify::rng g = verify::campaign_rng(7, kind, index);
+      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
+      const std::span<const vec2<T>> a(p.a), b(p.b);
+      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+      const std::string where =
+          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
+      compare_contains(A, B, where, n);
+      detail::epoly A3, B3;  // the frame's general (lcm) path
+      for (const auto& q : A) A3.push_back({exact(q.x / 3), exact(q.y / 3)});
+      for (const auto& q : B) B3.push_back({exact(q.x / 3 + exact(1, 7)), exact(q.y / 3)});
+      compare_contains(A3, B3, where + " thirds", n);
+    }
+}
+
 }  // namespace
+
+TEST_CASE("exact_simplex_contains on the integer frame equals the rational one (D-GJK-31)") {
+  contains_counts n;
+  compare_contains_on_campaign_pairs<double>(n);
+  const detail::epoly sq{{exact(0), exact(0)}, {exact(2), exact(0)}, {exact(2), exact(2)}, {exact(0), exact(2)}};
+  const detail::epoly half{{exact(1), exact(0)}, {exact(3), exact(0)}, {exact(3), exact(2)}, {exact(1), exact(2)}};
+  const detail::epoly side{{exact(2), exact(0)}, {exact(4), exact(0)}, {exact(4), exact(2)}, {exact(2), exact(2)}};
+  compare_contains(sq, half, "overlapping squares", n);
+  compare_contains(sq, side, "squares side by side", n);
+  compare_contains(sq, sq, "a square on itself", n);
+  INFO("calls " << n.calls << ", strict " << n.strict << ", on a triangle's side " << n.boundary << ", segments "
+                << n.segment);
+  CHECK(n.strict > 100);
+  CHECK(n.boundary > 10);
+  CHECK(n.segment > 10);
+}
 
 TEST_CASE("interior_by_chord on the integer frame equals the rational one (D-GJK-30)") {
   std::size_t yes = 0, no = 0;
