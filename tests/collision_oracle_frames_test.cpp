@@ -236,9 +236,8 @@ void compare_int_frame_on_campaign_pairs(std::size_t& compared) {
 }
 
 // interior_by_chord on the frame against the rational code (D-GJK-30), on
-// every chord [W_i, W_j] of A - B that has the origin strictly inside (the
-// only ones that reach the supports), alone and after a pair that does not
-// qualify; the answer and the seed it leaves must be the same.
+// every chord [W_i, W_j] of A - B on a line through the origin, alone and
+// after another pair; the answer and the seed it leaves must be the same.
 void compare_chords(const detail::epoly& A, const detail::epoly& B, const std::string& where,
                     std::size_t& yes, std::size_t& no) {
   std::vector<detail::vertex_pairs::value_type> v;
@@ -247,7 +246,9 @@ void compare_chords(const detail::epoly& A, const detail::epoly& B, const std::s
   for (std::size_t x = 0; x < v.size(); ++x)
     for (std::size_t y = x + 1; y < v.size(); ++y) {
       const detail::evec wi = A[v[x].first] - B[v[x].second], wj = A[v[y].first] - B[v[y].second];
-      if (wi == wj || cross(wi, wj) != 0 || !(dot(wi, wj) < 0)) continue;
+      // Collinear with the origin, on both sides of it (the chords that reach
+      // the supports) or on one side (the test must refuse them).
+      if (wi == wj || cross(wi, wj) != 0) continue;
       for (int lead = 0; lead < 2; ++lead) {
         detail::vertex_pairs got, want;
         if (lead) got.push_back(v[(x + 1) % v.size()]);
