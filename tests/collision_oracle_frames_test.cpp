@@ -9,10 +9,13 @@
 // the one-off check of issue 18 ran 375, the campaign's --pairs 3000).
 #include "rigidref/internal/collision_campaign.hpp"
 #include "rigidref/verify/collision_oracle.hpp"
+#include "support/chord_before.hpp"
 #include "support/min_overlap_before.hpp"
+#include "support/simplex_contains_before.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -163,7 +166,242 @@ void compare_min_overlap_on_campaign_pairs(std::size_t& compared) {
     }
 }
 
+// The integer frame as first written (D-GJK-12): s the lcm of every
+// denominator, X = numerator(x) (s / denominator(x)) - o s. The dyadic
+// shortcut of make_int_frame must give the same integers (D-GJK-29).
+detail::int_frame lcm_frame(const detail::epoly& A, const detail::epoly& B) {
+  detail::int_frame f;
+  for (const detail::epoly* v : {&A, &B})
+    for (const detail::evec& p : *v) {
+      f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.x)));
+      f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.y)));
+    }
+  f.origin = A.front();
+  const auto at = [&](const exact& x) { return big_int(numerator(x) * (f.scale / denominator(x))); };
+  for (const detail::evec& p : A) f.A.push_back({big_int(at(p.x) - at(f.origin.x)), big_int(at(p.y) - at(f.origin.y))});
+  for (const detail::evec& p : B) f.B.push_back({big_int(at(p.x) - at(f.origin.x)), big_int(at(p.y) - at(f.origin.y))});
+  return f;
+}
+
+// The frame compared with lcm_frame, and to_exact_pair (one fraction) with
+// the sum of quotients o + P / (w s), on pairs of points of the frame and of
+// segment points with weights w > 1.
+void compare_int_frame(const detail::epoly& A, const detail::epoly& B, const std::string& where,
+                       std::size_t& compared) {
+  INFO(where);
+  const detail::int_frame got = detail::make_int_frame(A, B), want = lcm_frame(A, B);
+  REQUIRE(got.scale == want.scale);
+  REQUIRE(got.origin == want.origin);
+  REQUIRE(got.A.size() == want.A.size());
+  REQUIRE(got.B.size() == want.B.size());
+  for (std::size_t i = 0; i < got.A.size(); ++i) REQUIRE((got.A[i].x == want.A[i].x && got.A[i].y == want.A[i].y));
+  for (std::size_t i = 0; i < got.B.size(); ++i) REQUIRE((got.B[i].x == want.B[i].x && got.B[i].y == want.B[i].y));
+  const auto sum_of_quotients = [&](const detail::hpoint& h) {
+    const exact den(h.w * got.scale);
+    return detail::evec{got.origin.x + exact(h.P.x) / den, got.origin.y + exact(h.P.y) / den};
+  };
+  for (std::size_t i = 0; i < got.A.size(); ++i)
+    for (std::size_t j = 0; j < got.B.size(); ++j) {
+      const std::size_t i2 = (i + 1) % got.A.size();
+      // A vertex of A, and the point of B's edge j closest to A's next vertex.
+      const detail::hpoint p{got.A[i], big_int(1)};
+      const detail::hpoint q =
+          detail::closest_on_segment_int(got.B[j], got.B[(j + 1) % got.B.size()], got.A[i2]);
+      const detail::int_pair c = detail::make_int_pair(p, q, i, j);
+      const detail::exact_pair e = detail::to_exact_pair(got, c);
+      REQUIRE(e.p == sum_of_quotients(p));
+      REQUIRE(e.q == sum_of_quotients(q));
+      REQUIRE(e.d2 == exact(c.N) / exact(c.D * got.scale * got.scale));
+      REQUIRE(e.d2 == length_squared(e.q - e.p));
+      ++compared;
+    }
+}
+
+template <class T>
+void compare_int_frame_on_campaign_pairs(std::size_t& compared) {
+  const std::size_t count = pairs_per_kind();
+  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
+    for (std::size_t index = 0; index < count; ++index) {
+      verify::rng g = verify::campaign_rng(7, kind, index);
+      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
+      const std::span<const vec2<T>> a(p.a), b(p.b);
+      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+      const std::string where =
+          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
+      compare_int_frame(A, B, where, compared);
+      // A circle's centre against the polygon, as the circle queries use it.
+      compare_int_frame(A, detail::epoly{B.front()}, where + " centre", compared);
+      compare_int_frame(detail::epoly{B.back()}, A, where + " centre first", compared);
+    }
+}
+
+// interior_by_chord on the frame against the rational code (D-GJK-30), on
+// every chord [W_i, W_j] of A - B on a line through the origin, alone and
+// after another pair; the answer and the seed it leaves must be the same.
+void compare_chords(const detail::epoly& A, const detail::epoly& B, const std::string& where,
+                    std::size_t& yes, std::size_t& no) {
+  std::vector<detail::vertex_pairs::value_type> v;
+  for (std::size_t i = 0; i < A.size(); ++i)
+    for (std::size_t j = 0; j < B.size(); ++j) v.push_back({i, j});
+  for (std::size_t x = 0; x < v.size(); ++x)
+    for (std::size_t y = x + 1; y < v.size(); ++y) {
+      const detail::evec wi = A[v[x].first] - B[v[x].second], wj = A[v[y].first] - B[v[y].second];
+      // Collinear with the origin, on both sides of it (the chords that reach
+      // the supports) or on one side (the test must refuse them).
+      if (wi == wj || cross(wi, wj) != 0) continue;
+      for (int lead = 0; lead < 2; ++lead) {
+        detail::vertex_pairs got, want;
+        if (lead) got.push_back(v[(x + 1) % v.size()]);
+        got.push_back(v[x]);
+        got.push_back(v[y]);
+        want = got;
+        const bool g = detail::interior_by_chord(A, B, got), h = chord_before::interior_by_chord(A, B, want);
+        INFO(where << " pairs " << x << " " << y << " lead " << lead);
+        REQUIRE(g == h);
+        REQUIRE(got.size() == want.size());
+        for (std::size_t k = 0; k < got.size(); ++k) REQUIRE(got[k] == want[k]);
+        ++(g ? yes : no);
+      }
+    }
+}
+
+template <class T>
+void compare_chords_on_campaign_pairs(std::size_t& yes, std::size_t& no) {
+  const std::size_t count = pairs_per_kind();
+  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
+    for (std::size_t index = 0; index < count; ++index) {
+      verify::rng g = verify::campaign_rng(7, kind, index);
+      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
+      const std::span<const vec2<T>> a(p.a), b(p.b);
+      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+      const std::string where =
+          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
+      compare_chords(A, B, where, yes, no);
+      // Scaled by 1/3 with B moved by 1/7: the frame's general (lcm) path.
+      detail::epoly A3, B3;
+      for (const auto& q : A) A3.push_back({exact(q.x / 3), exact(q.y / 3)});
+      for (const auto& q : B) B3.push_back({exact(q.x / 3 + exact(1, 7)), exact(q.y / 3)});
+      compare_chords(A3, B3, where + " thirds", yes, no);
+    }
+}
+
+// exact_simplex_contains on the frame against the rational code (D-GJK-31):
+// every point and segment of vertex pairs, and triangles (every one through
+// A's first pair, and a fixed pseudo-random sample), field by field.
+struct contains_counts {
+  std::size_t calls = 0, strict = 0, boundary = 0, segment = 0;
+};
+
+void compare_contains(const detail::epoly& A, const detail::epoly& B, const std::string& where, contains_counts& n) {
+  std::vector<detail::vertex_pairs::value_type> v;
+  for (std::size_t i = 0; i < A.size(); ++i)
+    for (std::size_t j = 0; j < B.size(); ++j) v.push_back({i, j});
+  const auto check = [&](std::initializer_list<std::size_t> ks) {
+    detail::vertex_pairs idx;
+    for (std::size_t k : ks) idx.push_back(v[k]);
+    const detail::containment got = detail::exact_simplex_contains(A, B, idx);
+    const detail::containment want = simplex_contains_before::exact_simplex_contains(A, B, idx);
+    INFO(where << " simplex of " << idx.size());
+    REQUIRE(got.contains == want.contains);
+    REQUIRE(got.strict == want.strict);
+    REQUIRE(got.common == want.common);
+    ++n.calls;
+    if (got.contains && got.strict) ++n.strict;
+    if (got.contains && !got.strict && idx.size() == 3) ++n.boundary;
+    if (got.contains && idx.size() == 2) ++n.segment;
+  };
+  std::uint32_t r = 12345;
+  const auto next = [&] { return (r = r * 1664525u + 1013904223u) >> 8; };
+  for (std::size_t x = 0; x < v.size(); ++x) {
+    check({x});
+    for (std::size_t y = 0; y < v.size(); ++y) {
+      if (y != x) check({x, y});
+      if (x == 0 && y > 0) check({0, y, (y + 1) % v.size()});
+    }
+    for (int k = 0; k < 8; ++k) check({x, next() % v.size(), next() % v.size()});
+  }
+}
+
+template <class T>
+void compare_contains_on_campaign_pairs(contains_counts& n) {
+  const std::size_t count = pairs_per_kind();
+  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
+    for (std::size_t index = 0; index < count; ++index) {
+      verify::rng g = verify::campaign_rng(7, kind, index);
+      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
+      const std::span<const vec2<T>> a(p.a), b(p.b);
+      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+      const std::string where =
+          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
+      compare_contains(A, B, where, n);
+      detail::epoly A3, B3;  // the frame's general (lcm) path
+      for (const auto& q : A) A3.push_back({exact(q.x / 3), exact(q.y / 3)});
+      for (const auto& q : B) B3.push_back({exact(q.x / 3 + exact(1, 7)), exact(q.y / 3)});
+      compare_contains(A3, B3, where + " thirds", n);
+    }
+}
+
 }  // namespace
+
+TEST_CASE("exact_simplex_contains on the integer frame equals the rational one (D-GJK-31)") {
+  contains_counts n;
+  compare_contains_on_campaign_pairs<double>(n);
+  const detail::epoly sq{{exact(0), exact(0)}, {exact(2), exact(0)}, {exact(2), exact(2)}, {exact(0), exact(2)}};
+  const detail::epoly half{{exact(1), exact(0)}, {exact(3), exact(0)}, {exact(3), exact(2)}, {exact(1), exact(2)}};
+  const detail::epoly side{{exact(2), exact(0)}, {exact(4), exact(0)}, {exact(4), exact(2)}, {exact(2), exact(2)}};
+  compare_contains(sq, half, "overlapping squares", n);
+  compare_contains(sq, side, "squares side by side", n);
+  compare_contains(sq, sq, "a square on itself", n);
+  INFO("calls " << n.calls << ", strict " << n.strict << ", on a triangle's side " << n.boundary << ", segments "
+                << n.segment);
+  CHECK(n.strict > 100);
+  CHECK(n.boundary > 10);
+  CHECK(n.segment > 10);
+}
+
+TEST_CASE("interior_by_chord on the integer frame equals the rational one (D-GJK-30)") {
+  std::size_t yes = 0, no = 0;
+  compare_chords_on_campaign_pairs<float>(yes, no);
+  compare_chords_on_campaign_pairs<double>(yes, no);
+  // Squares: overlapping (the origin inside chords of A - B's interior) and
+  // side by side (chords along A - B's boundary: not interior).
+  const detail::epoly sq{{exact(0), exact(0)}, {exact(2), exact(0)}, {exact(2), exact(2)}, {exact(0), exact(2)}};
+  const detail::epoly half{{exact(1), exact(0)}, {exact(3), exact(0)}, {exact(3), exact(2)}, {exact(1), exact(2)}};
+  const detail::epoly side{{exact(2), exact(0)}, {exact(4), exact(0)}, {exact(4), exact(2)}, {exact(2), exact(2)}};
+  std::size_t y0 = yes, n0 = no;
+  compare_chords(sq, half, "overlapping squares", yes, no);
+  CHECK(yes > y0);
+  compare_chords(sq, side, "squares side by side", yes, no);
+  CHECK(no > n0);
+  INFO("interior " << yes << ", on the boundary " << no);
+  CHECK(yes > 20);  // 44 at the default 24 pairs per kind
+  CHECK(no > 100);
+}
+
+TEST_CASE("the dyadic integer frame and the one-fraction pair equal the lcm frame and the sum of quotients (D-GJK-29)") {
+  std::size_t compared = 0;
+  compare_int_frame_on_campaign_pairs<float>(compared);
+  compare_int_frame_on_campaign_pairs<double>(compared);
+  compare_int_frame_on_campaign_pairs<long double>(compared);
+  // Non-dyadic and mixed denominators (the general path), negative
+  // coordinates, zeros, and denominators far apart (2^-60 next to 1).
+  const detail::epoly thirds{{exact(1, 3), exact(0)}, {exact(1), exact(-2, 7)}, {exact(1), exact(1)}};
+  const detail::epoly quarters{{exact(-1), exact(0)}, {exact(1, 4), exact(-3, 8)}, {exact(-1), exact(1)}};
+  const detail::epoly mixed{{exact(-1), exact(0)}, {exact(1, 4), exact(1, 3)}, {exact(-1), exact(1)}};
+  const detail::epoly far{{exact(big_int(3), big_int(1) << 60), exact(-5)}, {exact(7), exact(0)}, {exact(0), exact(-1, 2)}};
+  compare_int_frame(thirds, quarters, "thirds, quarters", compared);
+  compare_int_frame(quarters, thirds, "quarters, thirds", compared);
+  compare_int_frame(quarters, mixed, "quarters, mixed", compared);
+  compare_int_frame(far, quarters, "far, quarters", compared);
+  compare_int_frame(quarters, far, "quarters, far", compared);
+  compare_int_frame(far, far, "far, far", compared);
+  // A scale above one: the origin's own exponent must not be the frame's.
+  const detail::int_frame f = detail::make_int_frame(far, quarters);
+  CHECK(f.scale == (big_int(1) << 60));
+  CHECK(f.A[0].x == 0);
+  CHECK(f.B[0].x == big_int(-(big_int(1) << 60) - 3));
+  CHECK(compared > 3 * verify::campaign_kind_count * pairs_per_kind() * 9);
+}
 
 TEST_CASE("EPA's exact minimum overlap on the integer frame equals the rational one (D-GJK-28)") {
   std::size_t compared = 0;

@@ -18,25 +18,37 @@ struct containment {
 };
 
 // Does the exact simplex (vertex pairs) contain the origin? D-GJK-6
+// Decided on the integer frame of D-GJK-12 (W = s w; every sign is the
+// rational one and every ratio the same rational, D-GJK-31); only the common
+// point is formed in rationals.
 inline containment exact_simplex_contains(const epoly& A, const epoly& B,
                                           const vertex_pairs& idx) {
   containment out;
-  std::vector<evec> w;
-  for (const auto& [i, j] : idx) w.push_back(A[i] - B[j]);
-  const evec origin{};
+  const int_frame f = make_int_frame(A, B);
+  const auto icross = [](const ivec& a, const ivec& b) { return big_int(a.x * b.y - a.y * b.x); };
+  std::vector<ivec> w;
+  for (const auto& [i, j] : idx) w.push_back(f.A[i] - f.B[j]);
   if (w.size() == 3) {
-    const exact D = cross(w[1] - w[0], w[2] - w[0]);
+    const big_int D = icross(w[1] - w[0], w[2] - w[0]);
     if (D != 0) {
       const int sd = D > 0 ? 1 : -1;
       bool inside = true, strict = true;
       for (int k = 0; k < 3; ++k) {
-        const int s = orientation(w[static_cast<std::size_t>(k)], w[static_cast<std::size_t>((k + 1) % 3)], origin);
+        // orientation(w_k, w_k+1, origin): the sign of cross(w_k+1 - w_k, -w_k).
+        const ivec& a = w[static_cast<std::size_t>(k)];
+        const big_int det = icross(w[static_cast<std::size_t>((k + 1) % 3)] - a, ivec{big_int(-a.x), big_int(-a.y)});
+        const int s = det > 0 ? 1 : (det < 0 ? -1 : 0);
         if (s == -sd) inside = false;
         if (s == 0) strict = false;
       }
       if (inside) {
-        // Barycentric weights of the origin (D-GJK-6).
-        const exact l0 = cross(w[1], w[2]) / D, l1 = cross(w[2], w[0]) / D, l2 = cross(w[0], w[1]) / D;
+        // Barycentric weights of the origin (D-GJK-6): s^2 cancels in each ratio.
+        // Boost 1.74's rational of cpp_int rejects a negative denominator: the
+        // sign goes to the numerator.
+        const auto ratio = [&](const ivec& p, const ivec& q) {
+          return D > 0 ? exact(icross(p, q), D) : exact(big_int(-icross(p, q)), big_int(-D));
+        };
+        const exact l0 = ratio(w[1], w[2]), l1 = ratio(w[2], w[0]), l2 = ratio(w[0], w[1]);
         out.contains = true;
         out.strict = strict;
         out.common = l0 * A[idx[0].first] + l1 * A[idx[1].first] + l2 * A[idx[2].first];
@@ -48,16 +60,17 @@ inline containment exact_simplex_contains(const epoly& A, const epoly& B,
   // Segments (a flat triangle, or a 2-simplex) and points.
   for (std::size_t i = 0; i < w.size(); ++i)
     for (std::size_t j = i; j < w.size(); ++j) {
-      const evec& wi = w[i];
-      const evec& wj = w[j];
-      if (cross(wi, wj) != 0 || dot(wi, wj) > 0) continue;
-      if (i == j || wi == wj) {
-        if (!is_zero_vec(wi)) continue;
+      const ivec& wi = w[i];
+      const ivec& wj = w[j];
+      if (icross(wi, wj) != 0 || idot(wi, wj) > 0) continue;
+      if (i == j || (wi.x == wj.x && wi.y == wj.y)) {
+        if (!(wi.x == 0 && wi.y == 0)) continue;
         out.contains = true;
         out.common = A[idx[i].first];
         return out;
       }
-      const exact t = dot(-wi, wj - wi) / length_squared(wj - wi);
+      const ivec d = wj - wi;
+      const exact t(big_int(-idot(wi, d)), idot(d, d));
       out.contains = true;
       out.common = A[idx[i].first] + t * (A[idx[j].first] - A[idx[i].first]);
       return out;
@@ -116,19 +129,25 @@ inline evec barycentric_common(const epoly& A, const epoly& B,
 // beyond the chord's line on both sides (then a quadrilateral of points of
 // A - B has the open chord inside it). Checked with exact supports; on
 // success the two support pairs are added to `idx` (EPA's seed). D-GJK-6
+// Run on the integer frame of D-GJK-12: W = s w, the chord's normal s n, and
+// every sign and argmax the same as on the rationals (D-GJK-30).
 inline bool interior_by_chord(const epoly& A, const epoly& B, vertex_pairs& idx) {
+  const int_frame f = make_int_frame(A, B);
+  const auto w = [&](std::size_t k) { return f.A[idx[k].first] - f.B[idx[k].second]; };
+  const auto zero = [](const ivec& v) { return v.x == 0 && v.y == 0; };
   for (std::size_t i = 0; i < idx.size(); ++i)
     for (std::size_t j = i + 1; j < idx.size(); ++j) {
-      const evec wi = A[idx[i].first] - B[idx[i].second];
-      const evec wj = A[idx[j].first] - B[idx[j].second];
-      if (wi == wj || is_zero_vec(wi) || is_zero_vec(wj)) continue;
-      if (cross(wi, wj) != 0 || dot(wi, wj) >= 0) continue;  // origin not strictly inside [wi, wj]
-      const evec e = wj - wi;
-      const evec n{exact(-e.y), e.x};
+      const ivec wi = w(i), wj = w(j);
+      if ((wi.x == wj.x && wi.y == wj.y) || zero(wi) || zero(wj)) continue;
+      // origin not strictly inside [wi, wj]
+      if (big_int(wi.x * wj.y - wi.y * wj.x) != 0 || idot(wi, wj) >= 0) continue;
+      const ivec e = wj - wi;
+      const ivec n{big_int(-e.y), e.x};
       vertex_pairs extra;
-      for (const evec& d : {n, evec{exact(-n.x), exact(-n.y)}}) {
-        const std::size_t ka = exact_argmax(A, d, idx[i].first), kb = exact_argmax(B, -d, idx[i].second);
-        if (!(dot(d, A[ka] - B[kb]) > 0)) return false;  // the chord lies on the boundary
+      for (const ivec& d : {n, ivec{big_int(-n.x), big_int(-n.y)}}) {
+        const ivec neg{big_int(-d.x), big_int(-d.y)};
+        const std::size_t ka = int_argmax(f.A, d, idx[i].first), kb = int_argmax(f.B, neg, idx[i].second);
+        if (!(idot(d, f.A[ka] - f.B[kb]) > 0)) return false;  // the chord lies on the boundary
         extra.push_back({ka, kb});
       }
       for (const auto& e2 : extra) idx.push_back(e2);

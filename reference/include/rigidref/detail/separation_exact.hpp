@@ -61,8 +61,46 @@ struct int_frame {
   std::vector<ivec> A, B;
 };
 
+// The frame's integers when every denominator is a power of two, as it is
+// for every builtin floating input (D-GJK-29): the lcm is the largest
+// denominator 2^k and (p - o) s is numerator(p) shifted left by k less p's
+// own exponent, without a gcd or a division. False (f untouched) when a
+// denominator is not a power of two.
+inline bool dyadic_int_frame(const epoly& A, const epoly& B, int_frame& f) {
+  using bmp::lsb;
+  using bmp::msb;
+  // The numerator and denominator in place (numerator() and denominator() copy).
+  const auto num = [](const exact& x) -> const auto& { return x.backend().data().numerator(); };
+  const auto den = [](const exact& x) -> const auto& { return x.backend().data().denominator(); };
+  unsigned k = 0;
+  for (const epoly* s : {&A, &B})
+    for (const evec& p : *s)
+      for (const exact* x : {&p.x, &p.y}) {
+        const auto& d = den(*x);
+        const unsigned e = msb(d);
+        if (lsb(d) != e) return false;
+        if (e > k) k = e;
+      }
+  const auto scaled = [&](const exact& x) {
+    big_int v(num(x));
+    v <<= k - msb(den(x));
+    return v;
+  };
+  f.scale = big_int(1) << k;
+  f.origin = A.front();
+  const big_int ox = scaled(f.origin.x), oy = scaled(f.origin.y);
+  const auto map = [&](const epoly& src, std::vector<ivec>& dst) {
+    dst.reserve(src.size());
+    for (const evec& p : src) dst.push_back({big_int(scaled(p.x) - ox), big_int(scaled(p.y) - oy)});
+  };
+  map(A, f.A);
+  map(B, f.B);
+  return true;
+}
+
 inline int_frame make_int_frame(const epoly& A, const epoly& B) {
   int_frame f;
+  if (dyadic_int_frame(A, B, f)) return f;
   for (const epoly* s : {&A, &B})
     for (const evec& p : *s) {
       f.scale = boost::multiprecision::lcm(f.scale, big_int(denominator(p.x)));
@@ -162,12 +200,16 @@ inline bool optimal_pair_int(const int_frame& f, const int_pair& c, std::size_t&
 }
 
 // Back to the input's coordinates: x = o + P / (w s), |q - p|^2 = N / (D s^2).
+// With O = o s an integer (s is a multiple of o's denominators), x is the one
+// fraction (O w + P) / (w s): one reduction to lowest terms per value, the
+// same canonical rational as the sum of two quotients (D-GJK-29).
 inline exact_pair to_exact_pair(const int_frame& f, const int_pair& c) {
+  const big_int ox = on_scale(f.origin.x, f.scale), oy = on_scale(f.origin.y, f.scale);
   auto point = [&](const hpoint& h) {
-    const exact den(h.w * f.scale);
-    return evec{f.origin.x + exact(h.P.x) / den, f.origin.y + exact(h.P.y) / den};
+    const big_int den = h.w * f.scale;
+    return evec{exact(big_int(ox * h.w + h.P.x), den), exact(big_int(oy * h.w + h.P.y), den)};
   };
-  return {point(c.p), point(c.q), exact(c.N) / exact(c.D * f.scale * f.scale), c.ia, c.ib};
+  return {point(c.p), point(c.q), exact(c.N, big_int(c.D * f.scale * f.scale)), c.ia, c.ib};
 }
 
 // Certifies separation (D-GJK-7): the best vertex-edge pair around the
