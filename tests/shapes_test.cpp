@@ -30,7 +30,12 @@
 
 #include <rapidcheck/catch.h>
 
+#include <algorithm>
+#include <cmath>
+#include <random>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 // This file's names stay apart from the other files of its test program,
 // which compile as one unit (tests/CMakeLists.txt, rigidref_test_file).
@@ -292,6 +297,65 @@ TEST_CASE("shapes: bad input is invalid_input", "[shapes][inputs]") {
   CHECK_THROWS_AS(make_rounded_polygon(std::vector<V>{{0, 0}, {1, 0}, {0, 1}}, -0.5), invalid_input);
   CHECK(kind_of(make_capsule(V{0, 0}, V{1, 0}, 0.0)) == shape_kind::segment);
   CHECK(kind_of(make_rounded_polygon(std::vector<V>{{0, 0}, {1, 0}, {0, 1}}, 0.5)) == shape_kind::rounded_polygon);
+}
+
+TEST_CASE("make_convex_polygon of doubles in mp100 and exact matches the double-typed one", "[shapes]") {
+  // Wider types decide their orientations on the doubles when every vertex
+  // is one (D-GJK-3): the polygon, or the rejection, must be the double
+  // type's. Regular polygons, jittered, far from the origin, with inserted
+  // edge midpoints (collinear vertices to drop, the shortcut's copy kept in
+  // step), reversed, and with two vertices swapped (not convex).
+  std::mt19937_64 g(5);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::size_t rejected = 0, dropped = 0;
+  for (int k = 0; k < 3000; ++k) {
+    const int n = 3 + k % 9;
+    std::vector<rigidref::vec2<double>> v;
+    for (int i = 0; i < n; ++i) {
+      const double a = 6.283185307179586 * i / n + (k % 3 == 0 ? 0.3 * u(g) : 0);
+      v.push_back({std::cos(a) * (k % 5 == 0 ? 1e8 : 1) + (k % 7 == 0 ? 1e6 : 0), std::sin(a)});
+    }
+    if (k % 4 == 1) v.insert(v.begin() + 1, {(v[0].x + v[1].x) / 2, (v[0].y + v[1].y) / 2});
+    if (k % 4 == 1 && k % 8 == 5) v.insert(v.begin() + 3, {(v[2].x + v[3].x) / 2, (v[2].y + v[3].y) / 2});
+    if (k % 6 == 2) std::reverse(v.begin(), v.end());
+    if (k % 11 == 3) std::swap(v[0], v[2]);
+    std::string want_error;
+    std::vector<rigidref::vec2<double>> want;
+    try {
+      want = rigidref::make_convex_polygon(v).vertices;
+    } catch (const rigidref::invalid_input& e) {
+      want_error = e.what();
+    }
+    if (!want_error.empty()) ++rejected;
+    if (want_error.empty() && want.size() < v.size()) ++dropped;
+    const auto same = [&](const auto& wide) {
+      using W = std::decay_t<decltype(wide[0].x)>;
+      std::string error;
+      std::vector<rigidref::vec2<W>> got;
+      try {
+        got = rigidref::make_convex_polygon(wide).vertices;
+      } catch (const rigidref::invalid_input& e) {
+        error = e.what();
+      }
+      INFO("polygon " << k);
+      CHECK(error == want_error);
+      REQUIRE(got.size() == want.size());
+      for (std::size_t i = 0; i < got.size(); ++i) {
+        CHECK(got[i].x == W(want[i].x));
+        CHECK(got[i].y == W(want[i].y));
+      }
+    };
+    std::vector<rigidref::vec2<rigidref::mp100>> m;
+    std::vector<rigidref::vec2<rigidref::exact>> e;
+    for (const auto& p : v) {
+      m.push_back({rigidref::mp100(p.x), rigidref::mp100(p.y)});
+      e.push_back({rigidref::to_exact(p.x), rigidref::to_exact(p.y)});
+    }
+    same(m);
+    same(e);
+  }
+  CHECK(rejected > 100);
+  CHECK(dropped > 100);
 }
 
 }  // namespace shapes_test

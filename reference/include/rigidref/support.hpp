@@ -63,17 +63,29 @@ convex_polygon<T> make_convex_polygon(std::span<const vec2<T>> input) {
   for (const auto& p : input)
     if (v.empty() || !(v.back() == p)) v.push_back(p);
   while (v.size() > 1 && v.front() == v.back()) v.pop_back();
+  // A type wider than double whose vertices are all doubles (the judge's
+  // 100-digit reference of an engine's input): every orientation is decided
+  // on the doubles, the same exact sign through the double filter instead of
+  // wide arithmetic (D-GJK-3).
+  std::vector<vec2<double>> d;
+  bool on_doubles = false;
+  if constexpr (!std::is_floating_point_v<T>) on_doubles = detail::exactly_doubles(std::span<const vec2<T>>(v), d);
+  const auto orient = [&](std::size_t i, std::size_t j, std::size_t k) {
+    return on_doubles ? orientation(d[i], d[j], d[k]) : orientation(v[i], v[j], v[k]);
+  };
   // Drop collinear vertices that lie between their neighbours; a collinear
   // vertex that folds back (a spike) is kept so the simplicity test rejects it.
   bool changed = true;
   while (changed && v.size() >= 3) {
     changed = false;
     for (std::size_t i = 0; i < v.size() && v.size() >= 3; ++i) {
-      const vec2<T>& a = v[(i + v.size() - 1) % v.size()];
+      const std::size_t ia = (i + v.size() - 1) % v.size(), ic = (i + 1) % v.size();
+      const vec2<T>& a = v[ia];
       const vec2<T>& b = v[i];
-      const vec2<T>& c = v[(i + 1) % v.size()];
-      if (orientation(a, b, c) == 0 && in_segment_box(a, c, b) && !(a == c)) {
+      const vec2<T>& c = v[ic];
+      if (orient(ia, i, ic) == 0 && in_segment_box(a, c, b) && !(a == c)) {
         v.erase(v.begin() + static_cast<std::ptrdiff_t>(i));
+        if (on_doubles) d.erase(d.begin() + static_cast<std::ptrdiff_t>(i));
         changed = true;
         break;
       }
@@ -85,7 +97,7 @@ convex_polygon<T> make_convex_polygon(std::span<const vec2<T>> input) {
   int sign = 0;
   const std::size_t n = v.size();
   for (std::size_t i = 0; i < n; ++i) {
-    const int o = orientation(v[i], v[(i + 1) % n], v[(i + 2) % n]);
+    const int o = orient(i, (i + 1) % n, (i + 2) % n);
     if (o == 0)
       throw invalid_input("polygon has a degenerate (folded) vertex at " + std::to_string((i + 1) % n));
     if (sign == 0) sign = o;
