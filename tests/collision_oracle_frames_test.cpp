@@ -102,21 +102,36 @@ void require_same(const verify::exact_collision& got, const verify::exact_collis
   REQUIRE(got.minimising_axes == want.minimising_axes);
 }
 
-template <class T>
-void compare_on_campaign_pairs(std::size_t& compared) {
+// fn(pair, where) on the campaign's pairs of type T from `seed`,
+// pairs_per_kind() of each kind; `where` names the type, the kind and the index.
+template <class T, class F>
+void for_each_campaign_pair(std::uint64_t seed, F&& fn) {
   const std::size_t count = pairs_per_kind();
   for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
     for (std::size_t index = 0; index < count; ++index) {
-      verify::rng g = verify::campaign_rng(7, kind, index);
+      verify::rng g = verify::campaign_rng(seed, kind, index);
       const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
-      const std::span<const vec2<T>> a(p.a), b(p.b);
-      const verify::exact_collision fast = verify::exact_convex_collision<T>(a, b);
-      const verify::exact_collision slow =
-          textbook_collision(verify::exact_polygon<T>(a), verify::exact_polygon<T>(b));
-      require_same(fast, slow, std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" +
-                                   std::to_string(index) + " " + verify::describe_pair(p));
-      ++compared;
+      fn(p, std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index));
     }
+}
+
+// The polygon scaled by 1/3 and moved by (dx, 0): denominators that are not
+// powers of two, for the frame's general (lcm) path.
+detail::epoly thirds(const detail::epoly& v, const exact& dx) {
+  detail::epoly out;
+  for (const auto& q : v) out.push_back({exact(q.x / 3 + dx), exact(q.y / 3)});
+  return out;
+}
+
+template <class T>
+void compare_on_campaign_pairs(std::size_t& compared) {
+  for_each_campaign_pair<T>(7, [&](const verify::campaign_pair<T>& p, const std::string& where) {
+    const std::span<const vec2<T>> a(p.a), b(p.b);
+    const verify::exact_collision fast = verify::exact_convex_collision<T>(a, b);
+    const verify::exact_collision slow = textbook_collision(verify::exact_polygon<T>(a), verify::exact_polygon<T>(b));
+    require_same(fast, slow, where + " " + verify::describe_pair(p));
+    ++compared;
+  });
 }
 
 // EPA's exact minimum overlap (D-GJK-28) against the former all-rational
@@ -153,17 +168,11 @@ void compare_min_overlap(const detail::epoly& A, const detail::epoly& B, const s
 
 template <class T>
 void compare_min_overlap_on_campaign_pairs(std::size_t& compared) {
-  const std::size_t count = pairs_per_kind();
-  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
-    for (std::size_t index = 0; index < count; ++index) {
-      verify::rng g = verify::campaign_rng(11, kind, index);
-      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
-      const std::span<const vec2<T>> a(p.a), b(p.b);
-      compare_min_overlap(verify::exact_polygon<T>(a), verify::exact_polygon<T>(b),
-                          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" +
-                              std::to_string(index) + " " + verify::describe_pair(p),
-                          compared);
-    }
+  for_each_campaign_pair<T>(11, [&](const verify::campaign_pair<T>& p, const std::string& where) {
+    const std::span<const vec2<T>> a(p.a), b(p.b);
+    compare_min_overlap(verify::exact_polygon<T>(a), verify::exact_polygon<T>(b),
+                        where + " " + verify::describe_pair(p), compared);
+  });
 }
 
 // The integer frame as first written (D-GJK-12): s the lcm of every
@@ -219,20 +228,14 @@ void compare_int_frame(const detail::epoly& A, const detail::epoly& B, const std
 
 template <class T>
 void compare_int_frame_on_campaign_pairs(std::size_t& compared) {
-  const std::size_t count = pairs_per_kind();
-  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
-    for (std::size_t index = 0; index < count; ++index) {
-      verify::rng g = verify::campaign_rng(7, kind, index);
-      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
-      const std::span<const vec2<T>> a(p.a), b(p.b);
-      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
-      const std::string where =
-          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
-      compare_int_frame(A, B, where, compared);
-      // A circle's centre against the polygon, as the circle queries use it.
-      compare_int_frame(A, detail::epoly{B.front()}, where + " centre", compared);
-      compare_int_frame(detail::epoly{B.back()}, A, where + " centre first", compared);
-    }
+  for_each_campaign_pair<T>(7, [&](const verify::campaign_pair<T>& p, const std::string& where) {
+    const std::span<const vec2<T>> a(p.a), b(p.b);
+    const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+    compare_int_frame(A, B, where, compared);
+    // A circle's centre against the polygon, as the circle queries use it.
+    compare_int_frame(A, detail::epoly{B.front()}, where + " centre", compared);
+    compare_int_frame(detail::epoly{B.back()}, A, where + " centre first", compared);
+  });
 }
 
 // interior_by_chord on the frame against the rational code (D-GJK-30), on
@@ -267,22 +270,12 @@ void compare_chords(const detail::epoly& A, const detail::epoly& B, const std::s
 
 template <class T>
 void compare_chords_on_campaign_pairs(std::size_t& yes, std::size_t& no) {
-  const std::size_t count = pairs_per_kind();
-  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
-    for (std::size_t index = 0; index < count; ++index) {
-      verify::rng g = verify::campaign_rng(7, kind, index);
-      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
-      const std::span<const vec2<T>> a(p.a), b(p.b);
-      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
-      const std::string where =
-          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
-      compare_chords(A, B, where, yes, no);
-      // Scaled by 1/3 with B moved by 1/7: the frame's general (lcm) path.
-      detail::epoly A3, B3;
-      for (const auto& q : A) A3.push_back({exact(q.x / 3), exact(q.y / 3)});
-      for (const auto& q : B) B3.push_back({exact(q.x / 3 + exact(1, 7)), exact(q.y / 3)});
-      compare_chords(A3, B3, where + " thirds", yes, no);
-    }
+  for_each_campaign_pair<T>(7, [&](const verify::campaign_pair<T>& p, const std::string& where) {
+    const std::span<const vec2<T>> a(p.a), b(p.b);
+    const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+    compare_chords(A, B, where, yes, no);
+    compare_chords(thirds(A, 0), thirds(B, exact(1, 7)), where + " thirds", yes, no);
+  });
 }
 
 // exact_simplex_contains on the frame against the rational code (D-GJK-31):
@@ -324,21 +317,12 @@ void compare_contains(const detail::epoly& A, const detail::epoly& B, const std:
 
 template <class T>
 void compare_contains_on_campaign_pairs(contains_counts& n) {
-  const std::size_t count = pairs_per_kind();
-  for (std::size_t kind = 0; kind < verify::campaign_kind_count; ++kind)
-    for (std::size_t index = 0; index < count; ++index) {
-      verify::rng g = verify::campaign_rng(7, kind, index);
-      const verify::campaign_pair<T> p = verify::campaign_generate<T>(g, verify::campaign_kinds[kind]);
-      const std::span<const vec2<T>> a(p.a), b(p.b);
-      const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
-      const std::string where =
-          std::string(scalar_name<T>()) + " " + verify::campaign_kinds[kind] + " #" + std::to_string(index);
-      compare_contains(A, B, where, n);
-      detail::epoly A3, B3;  // the frame's general (lcm) path
-      for (const auto& q : A) A3.push_back({exact(q.x / 3), exact(q.y / 3)});
-      for (const auto& q : B) B3.push_back({exact(q.x / 3 + exact(1, 7)), exact(q.y / 3)});
-      compare_contains(A3, B3, where + " thirds", n);
-    }
+  for_each_campaign_pair<T>(7, [&](const verify::campaign_pair<T>& p, const std::string& where) {
+    const std::span<const vec2<T>> a(p.a), b(p.b);
+    const detail::epoly A = detail::exact_points(a), B = detail::exact_points(b);
+    compare_contains(A, B, where, n);
+    compare_contains(thirds(A, 0), thirds(B, exact(1, 7)), where + " thirds", n);
+  });
 }
 
 }  // namespace

@@ -35,6 +35,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 // This file's names stay apart from the other files of its test program,
@@ -319,24 +320,23 @@ TEST_CASE("make_convex_polygon of doubles in mp100 and exact matches the double-
     if (k % 4 == 1 && k % 8 == 5) v.insert(v.begin() + 3, {(v[2].x + v[3].x) / 2, (v[2].y + v[3].y) / 2});
     if (k % 6 == 2) std::reverse(v.begin(), v.end());
     if (k % 11 == 3) std::swap(v[0], v[2]);
-    std::string want_error;
-    std::vector<rigidref::vec2<double>> want;
-    try {
-      want = rigidref::make_convex_polygon(v).vertices;
-    } catch (const rigidref::invalid_input& e) {
-      want_error = e.what();
-    }
+    // The polygon's vertices, or its rejection's message.
+    const auto built = [](const auto& input) {
+      using W = std::decay_t<decltype(input[0].x)>;
+      std::pair<std::vector<rigidref::vec2<W>>, std::string> out;
+      try {
+        out.first = rigidref::make_convex_polygon(input).vertices;
+      } catch (const rigidref::invalid_input& e) {
+        out.second = e.what();
+      }
+      return out;
+    };
+    const auto [want, want_error] = built(v);
     if (!want_error.empty()) ++rejected;
     if (want_error.empty() && want.size() < v.size()) ++dropped;
     const auto same = [&](const auto& wide) {
       using W = std::decay_t<decltype(wide[0].x)>;
-      std::string error;
-      std::vector<rigidref::vec2<W>> got;
-      try {
-        got = rigidref::make_convex_polygon(wide).vertices;
-      } catch (const rigidref::invalid_input& e) {
-        error = e.what();
-      }
+      const auto [got, error] = built(wide);
       INFO("polygon " << k);
       CHECK(error == want_error);
       REQUIRE(got.size() == want.size());
