@@ -2,7 +2,8 @@
 // Boost's own: comparisons against boost::rational's operator< and
 // operator== (continued fractions), which Boost's default comparisons used
 // before, on every pair, equal values, equal denominators, integers, zero
-// and either sign included; the gcd against Boost's binary gcd.
+// and either sign included; the gcd against Boost's binary gcd, and the gcd
+// and quotients with powers of two against Boost's gcd and division.
 #include "rigidref/scalar.hpp"
 
 #include <catch2/catch.hpp>
@@ -121,6 +122,61 @@ TEST_CASE("exact gcd (Lehmer) agrees with Boost's binary gcd", "[exact][gcd]") {
 
 TEST_CASE("exact gcd (Lehmer) agrees with Boost's binary gcd, long sweep", "[.][exact][gcd][long]") {
   CHECK(check_gcds(2, 100000) == 100000 * 4);
+}
+
+namespace {
+
+// Powers of two and their multiples (D-PRED-9): +-2^k for k up to 300, 1,
+// odd and even multiples of them, zero, of 0..6 limbs, either sign.
+big_int random_dyadic_operand(std::mt19937_64& g) {
+  const int k = std::uniform_int_distribution<int>(0, 300)(g);
+  switch (std::uniform_int_distribution<int>(0, 4)(g)) {
+    case 0: return big_int(1) << k;
+    case 1: return big_int(-1) << k;
+    case 2: return big_int(std::uniform_int_distribution<int>(-1, 1)(g));
+    default: return random_integer(g, std::uniform_int_distribution<int>(0, 6)(g)) << k;
+  }
+}
+
+// gcd, a / b and a /= b through the library's overloads against Boost's own
+// binary gcd and division, on operands where one or both are powers of two
+// or carry a power of two; the quotients include the inexact ones (2^k not
+// dividing a), which must keep Boost's truncation. Returns the pairs checked.
+int check_power_of_two_paths(std::uint64_t seed, int count) {
+  namespace be = boost::multiprecision::backends;
+  std::mt19937_64 g(seed);
+  int checked = 0;
+  for (int i = 0; i < count; ++i) {
+    const big_int x = random_dyadic_operand(g), y = random_dyadic_operand(g);
+    for (const auto& [a, b] : {std::pair{x, y}, std::pair{y, x}, std::pair{big_int(x * y), y}, std::pair{x, x}}) {
+      INFO("a = " << a << ", b = " << b);
+      big_int want_gcd;
+      be::rigidref_exact_order::boost_gcd(want_gcd.backend(), a.backend(), b.backend());
+      REQUIRE(gcd(a, b) == want_gcd);
+      if (b != 0) {
+        big_int want;
+        be::rigidref_exact_order::boost_divide(want.backend(), a.backend(), b.backend());
+        const big_int quotient = a / b;
+        REQUIRE(quotient == want);
+        REQUIRE(quotient.backend().sign() == want.backend().sign());  // no negative zero
+        big_int in_place = a;
+        in_place /= b;
+        REQUIRE(in_place == want);
+      }
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("exact gcd and division by powers of two agree with Boost's", "[exact][gcd]") {
+  CHECK(check_power_of_two_paths(20261128, 3000) == 3000 * 4);
+}
+
+TEST_CASE("exact gcd and division by powers of two agree with Boost's, long sweep", "[.][exact][gcd][long]") {
+  CHECK(check_power_of_two_paths(3, 200000) == 200000 * 4);
 }
 
 }  // namespace exact_order_test

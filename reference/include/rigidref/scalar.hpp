@@ -8,6 +8,7 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <climits>
 #include <cmath>
 #include <limits>
 #include <string_view>
@@ -102,7 +103,42 @@ inline void boost_gcd(gcd_backend& result, const gcd_backend& a, const gcd_backe
   eval_gcd<0u, 0u, signed_magnitude, unchecked, std::allocator<limb_type>>(result, a, b);
 }
 
+// |x| = 2^k for some k >= 0 (the limbs are the magnitude).
+inline bool is_power_of_two(const gcd_backend& x) {
+  const limb_type* l = x.limbs();
+  const limb_type top = l[x.size() - 1];
+  if (top == 0 || (top & (top - 1)) != 0) return false;
+  for (unsigned i = 0; i + 1 < x.size(); ++i)
+    if (l[i] != 0) return false;
+  return true;
+}
+
+// The index of the lowest set bit of |x|, x != 0.
+inline unsigned low_bit(const gcd_backend& x) {
+  static_assert(sizeof(limb_type) == sizeof(unsigned long long));
+  const limb_type* l = x.limbs();
+  unsigned i = 0;
+  while (l[i] == 0) ++i;
+  return i * static_cast<unsigned>(sizeof(limb_type) * CHAR_BIT) + static_cast<unsigned>(__builtin_ctzll(l[i]));
+}
+
+// Boost's own division of cpp_int, past the overloads below.
+inline void boost_divide(gcd_backend& result, const gcd_backend& a, const gcd_backend& b) {
+  eval_divide<0u, 0u, signed_magnitude, unchecked, std::allocator<limb_type>, 0u, 0u, signed_magnitude, unchecked,
+              std::allocator<limb_type>, 0u, 0u, signed_magnitude, unchecked, std::allocator<limb_type>>(result, a, b);
+}
+
 inline void lehmer_gcd(gcd_backend& result, const gcd_backend& a, const gcd_backend& b) {
+  // gcd(a, 2^k) = 2^min(k, lowest bit of a): a dyadic rational's denominator
+  // (every binary floating value) or an integer's 1, without a division
+  // (D-PRED-9).
+  const auto is_zero = [](const gcd_backend& x) { return x.size() == 1 && x.limbs()[0] == 0; };
+  if (!is_zero(a) && !is_zero(b) && (is_power_of_two(a) || is_power_of_two(b))) {
+    gcd_int g = 1;
+    g <<= std::min(low_bit(a), low_bit(b));
+    result = g.backend();
+    return;
+  }
   if (a.size() <= 2 && b.size() <= 2) return boost_gcd(result, a, b);
   gcd_int u, v;
   u.backend() = a;
@@ -166,6 +202,35 @@ inline void lehmer_gcd(gcd_backend& result, const gcd_backend& a, const gcd_back
 
 inline void eval_gcd(cpp_int_backend<>& result, const cpp_int_backend<>& a, const cpp_int_backend<>& b) {
   rigidref_exact_order::lehmer_gcd(result, a, b);
+}
+
+// a / b for b = +-2^k: the magnitude shifted right by k, truncated towards
+// zero as Boost's division truncates (by +-1 only the sign moves). Returns
+// false, leaving result untouched, when b is no power of two.
+inline bool divide_by_power_of_two(cpp_int_backend<>& result, const cpp_int_backend<>& a, const cpp_int_backend<>& b) {
+  using rigidref_exact_order::is_power_of_two;
+  using rigidref_exact_order::low_bit;
+  if (!is_power_of_two(b)) return false;
+  const unsigned k = low_bit(b);
+  const bool negative = a.sign() != b.sign();  // read before result, which may be a or b, is written
+  if (&result != &a) result = a;
+  result.sign(false);
+  if (k != 0) eval_right_shift(result, static_cast<double_limb_type>(k));
+  result.sign(negative);  // a zero quotient stays unsigned
+  return true;
+}
+
+// The divisions of boost::rational (normalisation and the cross-cancelling
+// of +, -, *, /) on cpp_int: by a power of two the shift above, anything
+// else Boost's own division. The quotient is the same (D-PRED-9).
+inline void eval_divide(cpp_int_backend<>& result, const cpp_int_backend<>& b) {
+  if (divide_by_power_of_two(result, result, b)) return;
+  const cpp_int_backend<> a(result);  // Boost's in-place division copies too
+  rigidref_exact_order::boost_divide(result, a, b);
+}
+inline void eval_divide(cpp_int_backend<>& result, const cpp_int_backend<>& a, const cpp_int_backend<>& b) {
+  if (divide_by_power_of_two(result, a, b)) return;
+  rigidref_exact_order::boost_divide(result, a, b);
 }
 
 }  // namespace boost::multiprecision::backends
