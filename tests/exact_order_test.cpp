@@ -2,8 +2,8 @@
 // Boost's own: comparisons against boost::rational's operator< and
 // operator== (continued fractions), which Boost's default comparisons used
 // before, on every pair, equal values, equal denominators, integers, zero
-// and either sign included; the gcd against Boost's binary gcd, and the gcd
-// and quotients with powers of two against Boost's gcd and division.
+// and either sign included; the gcd and the quotients against Boost's binary
+// gcd and division, on general integers and on powers of two.
 #include "rigidref/scalar.hpp"
 
 #include <catch2/catch.hpp>
@@ -91,11 +91,29 @@ TEST_CASE("exact comparisons agree with boost::rational's, long sweep", "[.][exa
 
 namespace {
 
-// gcd through the library's overload (Lehmer, D-PRED-3) against Boost's
-// binary gcd, on integers with a planted common factor, of 0..40 limbs,
-// either sign; returns the number of pairs checked.
-int check_gcds(std::uint64_t seed, int count) {
+// gcd, a / b and a /= b through the library's overloads (Lehmer, D-PRED-3;
+// the powers of two, D-PRED-9) against Boost's own binary gcd and division;
+// quotients where b != 0, a zero quotient without a sign.
+void require_as_boosts(const big_int& a, const big_int& b) {
   namespace be = boost::multiprecision::backends;
+  INFO("a = " << a << ", b = " << b);
+  big_int want_gcd;
+  be::rigidref_exact_order::boost_gcd(want_gcd.backend(), a.backend(), b.backend());
+  REQUIRE(gcd(a, b) == want_gcd);
+  if (b == 0) return;
+  big_int want;
+  be::rigidref_exact_order::boost_divide(want.backend(), a.backend(), b.backend());
+  const big_int quotient = a / b;
+  REQUIRE(quotient == want);
+  REQUIRE(quotient.backend().sign() == want.backend().sign());  // no negative zero
+  big_int in_place = a;
+  in_place /= b;
+  REQUIRE(in_place == want);
+}
+
+// On integers with a planted common factor, of 0..40 limbs, either sign;
+// returns the number of pairs checked.
+int check_gcds(std::uint64_t seed, int count) {
   std::mt19937_64 g(seed);
   int checked = 0;
   for (int i = 0; i < count; ++i) {
@@ -103,11 +121,7 @@ int check_gcds(std::uint64_t seed, int count) {
     const int la = std::uniform_int_distribution<int>(0, 32)(g), lb = std::uniform_int_distribution<int>(0, 32)(g);
     const big_int x = random_integer(g, la) * common, y = random_integer(g, lb) * common;
     for (const auto& [a, b] : {std::pair{x, y}, std::pair{y, x}, std::pair{x, x}, std::pair{x, big_int(x + 1)}}) {
-      big_int want;
-      be::rigidref_exact_order::boost_gcd(want.backend(), a.backend(), b.backend());
-      const big_int got = gcd(a, b);
-      INFO("a = " << a << ", b = " << b);
-      REQUIRE(got == want);
+      require_as_boosts(a, b);
       ++checked;
     }
   }
@@ -138,31 +152,16 @@ big_int random_dyadic_operand(std::mt19937_64& g) {
   }
 }
 
-// gcd, a / b and a /= b through the library's overloads against Boost's own
-// binary gcd and division, on operands where one or both are powers of two
-// or carry a power of two; the quotients include the inexact ones (2^k not
-// dividing a), which must keep Boost's truncation. Returns the pairs checked.
+// The same comparisons on operands where one or both are powers of two or
+// carry one; the quotients include inexact ones (2^k not dividing a), which
+// must keep Boost's truncation. Returns the pairs checked.
 int check_power_of_two_paths(std::uint64_t seed, int count) {
-  namespace be = boost::multiprecision::backends;
   std::mt19937_64 g(seed);
   int checked = 0;
   for (int i = 0; i < count; ++i) {
     const big_int x = random_dyadic_operand(g), y = random_dyadic_operand(g);
     for (const auto& [a, b] : {std::pair{x, y}, std::pair{y, x}, std::pair{big_int(x * y), y}, std::pair{x, x}}) {
-      INFO("a = " << a << ", b = " << b);
-      big_int want_gcd;
-      be::rigidref_exact_order::boost_gcd(want_gcd.backend(), a.backend(), b.backend());
-      REQUIRE(gcd(a, b) == want_gcd);
-      if (b != 0) {
-        big_int want;
-        be::rigidref_exact_order::boost_divide(want.backend(), a.backend(), b.backend());
-        const big_int quotient = a / b;
-        REQUIRE(quotient == want);
-        REQUIRE(quotient.backend().sign() == want.backend().sign());  // no negative zero
-        big_int in_place = a;
-        in_place /= b;
-        REQUIRE(in_place == want);
-      }
+      require_as_boosts(a, b);
       ++checked;
     }
   }

@@ -132,8 +132,7 @@ inline void lehmer_gcd(gcd_backend& result, const gcd_backend& a, const gcd_back
   // gcd(a, 2^k) = 2^min(k, lowest bit of a): a dyadic rational's denominator
   // (every binary floating value) or an integer's 1, without a division
   // (D-PRED-9).
-  const auto is_zero = [](const gcd_backend& x) { return x.size() == 1 && x.limbs()[0] == 0; };
-  if (!is_zero(a) && !is_zero(b) && (is_power_of_two(a) || is_power_of_two(b))) {
+  if (!eval_is_zero(a) && !eval_is_zero(b) && (is_power_of_two(a) || is_power_of_two(b))) {
     gcd_int g = 1;
     g <<= std::min(low_bit(a), low_bit(b));
     result = g.backend();
