@@ -25,7 +25,8 @@ done
   { echo "box2d_v3.sh: $source_dir is not a Box2D v3 source tree (no include/box2d/collision.h, src/manifold.c)" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 bash tools/deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+# The flags of tools/test.sh and tools/report.sh: one build for all three.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
       -DRIGIDREF_BOX2D_V3_SOURCE="$source_dir"
 cmake --build build --target rigidref_cli rigidref_box2d_v3 -j"$(nproc)"
 mkdir -p "$out"
