@@ -620,6 +620,35 @@ TEST_CASE("mass fast path: the x/y-pair fan sums equal the scalar ones bit for b
 #endif
 }
 
+TEST_CASE("mass fast path: the four-lane triangle forms equal the scalar ones bit for bit", "[mass][fast_path]") {
+  // D-MASS-36: triangle_forms_xy and triangle_centre_xy run the scalar
+  // operations per lane (mul's cross terms in the other order, which
+  // addition's commutativity makes the same value).
+#if defined(RIGIDREF_MASS_FMA_DISPATCH)
+  if (!detail::mass_filter::cpu_has_fma()) return;
+  std::mt19937_64 g(36);
+  long compared = 0, differ = 0;
+  auto both = [&](const std::vector<vec2<double>>& p) {
+    const std::span<const vec2<double>> s(p.data(), 3);
+    const auto a = detail::mass_filter::triangle_forms_of<double, double, false>(s);
+    const auto b = detail::mass_filter::triangle_forms_xy(s);
+    const auto c = detail::mass_filter::triangle_centre_of<double, double, false>(s);
+    const auto d = detail::mass_filter::triangle_centre_xy(s);
+    const double x[15] = {a.c.hi, a.c.lo, a.pp.hi, a.pp.lo, a.qq.hi, a.qq.lo, a.pq.hi, a.pq.lo,
+                          a.mc,   c.x.hi, c.x.lo,  c.y.hi,  c.y.lo,  c.ex,    c.ey};
+    const double y[15] = {b.c.hi, b.c.lo, b.pp.hi, b.pp.lo, b.qq.hi, b.qq.lo, b.pq.hi, b.pq.lo,
+                          b.mc,   d.x.hi, d.x.lo,  d.y.hi,  d.y.lo,  d.ex,    d.ey};
+    for (int i = 0; i < 15; ++i) differ += !same_bits(x[i], y[i]);
+    ++compared;
+  };
+  for_each_copy_check_polygon(36, both);  // the first three vertices of each
+  for (int k = 0; k < 2000; ++k) both(random_triangle<double>(g, int(g() % 80) - 40, k % 3 ? 0x1p20 : 0, k % 4 == 0));
+  INFO("triangles " << compared);
+  CHECK(compared > 2600);
+  CHECK(differ == 0);
+#endif
+}
+
 TEST_CASE("mass fast path: the x/y-pair centroid lines equal the scalar ones bit for bit", "[mass][fast_path]") {
   // D-MASS-31: centroid_of_xy runs centroid_of's operations per lane.
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)

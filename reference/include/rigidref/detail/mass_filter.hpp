@@ -10,7 +10,8 @@
 // time (D-MASS-18); magnitudes per axis (D-MASS-21); a triangle takes its
 // own formulas (D-MASS-26); the rounding test by monotonicity (D-MASS-27);
 // one reciprocal (D-MASS-28); the second moment per axis (D-MASS-29); the
-// reciprocal from the sum's head (D-MASS-33); fewer instructions (D-MASS-34).
+// reciprocal from the sum's head (D-MASS-33); fewer instructions (D-MASS-34);
+// two fan triangles at a time (D-MASS-37).
 #pragma once
 
 #include "rigidref/detail/fp_barrier.hpp"
@@ -274,50 +275,127 @@ __attribute__((target("fma"), always_inline)) inline cw2 broadcast(const cw<doub
 __attribute__((target("fma"), always_inline)) inline __m128d abs(__m128d x) {
   return _mm_andnot_pd(_mm_set1_pd(-0.0), x);
 }
+
+// Four lanes: two (x, y) pairs, for two fan triangles at a time (D-MASS-37).
+struct cw4 {
+  __m256d hi, lo;
+};
+
+__attribute__((target("fma"), always_inline)) inline cw4 two_sum(__m256d a, __m256d b) {
+  const __m256d s = a + b;
+  const __m256d ap = s - b;
+  const __m256d bp = s - ap;
+  return {s, (a - ap) + (b - bp)};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw4 mul(const cw4& x, const cw4& y) {
+  const __m256d p = x.hi * y.hi;
+  const __m256d e = _mm256_fmsub_pd(x.hi, y.hi, p);
+  return {p, e + (x.hi * y.lo + x.lo * y.hi)};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw4 add(const cw4& x, const cw4& y) {
+  const cw4 s = two_sum(x.hi, y.hi);
+  return {s.hi, s.lo + (x.lo + y.lo)};
+}
+
+// (x, y) to (y, x) in each half.
+__attribute__((target("fma"), always_inline)) inline cw4 swap(const cw4& x) {
+  return {_mm256_permute_pd(x.hi, 0b0101), _mm256_permute_pd(x.lo, 0b0101)};
+}
+
+// (low, the low half of x): a pair and the first pair of x.
+__attribute__((target("fma"), always_inline)) inline cw4 join(const cw2& low, const cw4& x) {
+  return {_mm256_insertf128_pd(_mm256_castpd128_pd256(low.hi), _mm256_castpd256_pd128(x.hi), 1),
+          _mm256_insertf128_pd(_mm256_castpd128_pd256(low.lo), _mm256_castpd256_pd128(x.lo), 1)};
+}
+
+__attribute__((target("fma"), always_inline)) inline cw2 high(const cw4& x) {
+  return {_mm256_extractf128_pd(x.hi, 1), _mm256_extractf128_pd(x.lo, 1)};
+}
 }  // namespace xy
 
 __attribute__((target("fma"))) inline sums<double> fan_sums_xy(std::span<const vec2<double>> v) {
   sums<double> s;
   const __m128d neg_o = _mm_set_pd(-v[0].y, -v[0].x);
+  const __m256d neg_o4 = _mm256_set_pd(-v[0].y, -v[0].x, -v[0].y, -v[0].x);
   xy::cw2 p = xy::two_sum(_mm_set_pd(v[1].y, v[1].x), neg_o);  // (px, py) = two_sum(v1 - v0)
   xy::cw2 p2 = xy::mul(p, p);  // (Px^2, Py^2)
   __m128d d = xy::abs(p.hi);  // max |d.hi| per axis
-  // One fan triangle: its c (D-MASS-1) and the product c (P + Q, b) of the
-  // four moment terms, (first_x, first_y, second_x, second_y) in one AVX
+  // A fan triangle's c (D-MASS-1) and the product c (P + Q, b) of its four
+  // moment terms, (first_x, first_y, second_x, second_y) in one AVX
   // register (D-MASS-31), per lane `mul`'s operations.
-  cw<double> c;
-  __m256d th, tl;
+  struct fan_term {
+    cw<double> c;
+    __m256d th, tl;
+  };
+  auto times_c = [](const cw<double>& c, __m256d fh, __m256d fl) __attribute__((target("fma"), always_inline)) {
+    const __m256d ch = _mm256_set1_pd(c.hi), cl = _mm256_set1_pd(c.lo);
+    const __m256d th = ch * fh;  // mul(c, f): TwoProd by FMA, then the cross terms
+    return fan_term{c, th, _mm256_fmsub_pd(ch, fh, th) + (ch * fl + cl * fh)};
+  };
+  // One triangle, vertex i, in two lanes.
   auto term = [&](std::size_t i) __attribute__((target("fma"), always_inline)) {
     const xy::cw2 q = xy::two_sum(_mm_set_pd(v[i].y, v[i].x), neg_o);
     const xy::cw2 cross = xy::mul(p, xy::swap(q));  // (px qy, py qx)
-    c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
+    const cw<double> c = add(xy::lane(cross, 0), neg(xy::lane(cross, 1)));  // D-MASS-1
     const xy::cw2 q2 = xy::mul(q, q);
     const xy::cw2 pq = xy::add(p, q);                           // D-MASS-2's P + Q
     const xy::cw2 b = xy::add(xy::add(p2, xy::mul(p, q)), q2);  // D-MASS-3's (b_x, b_y)
-    const __m256d fh = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.hi), b.hi, 1);
-    const __m256d fl = _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.lo), b.lo, 1);
-    const __m256d ch = _mm256_set1_pd(c.hi), cl = _mm256_set1_pd(c.lo);
-    th = ch * fh;  // mul(c, f): TwoProd by FMA, then the cross terms
-    tl = _mm256_fmsub_pd(ch, fh, th) + (ch * fl + cl * fh);
     d = _mm_max_pd(d, xy::abs(q.hi));
     p = q;
     p2 = q2;
+    return times_c(c, _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.hi), b.hi, 1),
+                   _mm256_insertf128_pd(_mm256_castpd128_pd256(pq.lo), b.lo, 1));
+  };
+  // Two triangles, vertices i and i + 1, in four lanes (D-MASS-37): the
+  // same operations per lane as two calls of `term`.
+  auto pair = [&](std::size_t i, fan_term& first, fan_term& second) __attribute__((target("fma"), always_inline)) {
+    const xy::cw4 q = xy::two_sum(_mm256_loadu_pd(&v[i].x), neg_o4);  // (q_i, q_i+1)
+    const xy::cw4 pp = xy::join(p, q);                               // (p, q_i)
+    const xy::cw4 cross = xy::mul(pp, xy::swap(q));
+    const xy::cw4 crossed = xy::swap(cross);
+    const xy::cw4 c = xy::add(cross, {-crossed.hi, -crossed.lo});  // lanes 0 and 2
+    const xy::cw4 q2 = xy::mul(q, q);
+    const xy::cw4 pq = xy::add(pp, q);
+    const xy::cw4 b = xy::add(xy::add(xy::join(p2, q2), xy::mul(pp, q)), q2);
+    d = _mm_max_pd(d, _mm_max_pd(xy::abs(_mm256_castpd256_pd128(q.hi)), xy::abs(_mm256_extractf128_pd(q.hi, 1))));
+    p = xy::high(q);
+    p2 = xy::high(q2);
+    first = times_c({c.hi[0], c.lo[0]}, _mm256_permute2f128_pd(pq.hi, b.hi, 0x20),
+                    _mm256_permute2f128_pd(pq.lo, b.lo, 0x20));
+    second = times_c({c.hi[2], c.lo[2]}, _mm256_permute2f128_pd(pq.hi, b.hi, 0x31),
+                     _mm256_permute2f128_pd(pq.lo, b.lo, 0x31));
   };
   // The first triangle: add() to the zero sums returns the term with each
   // part plus +0 (D-MASS-34: TwoSum(0, h) = (h + 0, +0)), the same values.
-  term(2);
-  const __m256d zero = _mm256_setzero_pd();
-  s.twice_area = {c.hi + 0.0, c.lo + 0.0};
-  __m256d acc_hi = th + zero, acc_lo = tl + zero;
-  for (std::size_t i = 3; i < v.size(); ++i) {
-    term(i);
-    s.twice_area = add(s.twice_area, c);
-    const __m256d sh = acc_hi + th;  // add(acc, t): TwoSum, then the low parts
-    const __m256d ap = sh - th;
-    const __m256d bp = sh - ap;
-    acc_lo = ((acc_hi - ap) + (th - bp)) + (acc_lo + tl);
-    acc_hi = sh;
+  fan_term t, t2;
+  std::size_t i = 2;
+  if (v.size() >= 4) {
+    pair(2, t, t2);
+    i = 4;
+  } else {
+    t = term(2);
+    i = 3;
   }
+  const __m256d zero = _mm256_setzero_pd();
+  s.twice_area = {t.c.hi + 0.0, t.c.lo + 0.0};
+  __m256d acc_hi = t.th + zero, acc_lo = t.tl + zero;
+  auto accumulate = [&](const fan_term& x) __attribute__((target("fma"), always_inline)) {
+    s.twice_area = add(s.twice_area, x.c);
+    const __m256d sh = acc_hi + x.th;  // add(acc, t): TwoSum, then the low parts
+    const __m256d ap = sh - x.th;
+    const __m256d bp = sh - ap;
+    acc_lo = ((acc_hi - ap) + (x.th - bp)) + (acc_lo + x.tl);
+    acc_hi = sh;
+  };
+  if (i == 4) accumulate(t2);
+  for (; i + 1 < v.size(); i += 2) {
+    pair(i, t, t2);
+    accumulate(t);
+    accumulate(t2);
+  }
+  if (i < v.size()) accumulate(term(i));
   const xy::cw2 first = {_mm256_castpd256_pd128(acc_hi), _mm256_castpd256_pd128(acc_lo)};
   const xy::cw2 second = {_mm256_extractf128_pd(acc_hi, 1), _mm256_extractf128_pd(acc_lo, 1)};
   s.second = add(xy::lane(second, 0), xy::lane(second, 1));  // D-MASS-29
@@ -512,9 +590,7 @@ struct rounded {
 // certain_rounding<double> (T = W) on four values at once, D-MASS-27: the
 // same operations per lane, so the same answers; bit k of the result for
 // lane k. The FMA copy runs on processors with AVX (FMA implies it).
-__attribute__((target("fma"))) inline int certain_rounding4(const double (&hs)[4], const double (&ls)[4],
-                                                            const double (&errs)[4]) {
-  const __m256d h = _mm256_loadu_pd(hs), l = _mm256_loadu_pd(ls), err = _mm256_loadu_pd(errs);
+__attribute__((target("fma"))) inline int certain_rounding4(__m256d h, __m256d l, __m256d err) {
   const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
   const __m256d e = err * _mm256_set1_pd(1 + 0x1p-20) + _mm256_and_pd(l, magnitude) * _mm256_set1_pd(0x1p-20);
   const __m256d lo = l - e, hi = l + e;
@@ -524,6 +600,17 @@ __attribute__((target("fma"))) inline int certain_rounding4(const double (&hs)[4
                                                _mm256_cmp_pd(a, _mm256_setzero_pd(), _CMP_GT_OQ));
   const __m256d stays = _mm256_and_pd(_mm256_cmp_pd(h + lo, h, _CMP_EQ_OQ), _mm256_cmp_pd(h + hi, h, _CMP_EQ_OQ));
   return _mm256_movemask_pd(_mm256_and_pd(finite_nonzero, stays));
+}
+__attribute__((target("fma"))) inline int certain_rounding4(const double (&hs)[4], const double (&ls)[4],
+                                                            const double (&errs)[4]) {
+  return certain_rounding4(_mm256_loadu_pd(hs), _mm256_loadu_pd(ls), _mm256_loadu_pd(errs));
+}
+// The first four of five outputs, the lanes built in registers (a 256-bit
+// load of four separate stores would wait for them: no store forwarding).
+__attribute__((target("fma"))) inline int certain_rounding4(const cw<double> (&x)[5], const double (&err)[5]) {
+  return certain_rounding4(_mm256_set_pd(x[3].hi, x[2].hi, x[1].hi, x[0].hi),
+                           _mm256_set_pd(x[3].lo, x[2].lo, x[1].lo, x[0].lo),
+                           _mm256_set_pd(err[3], err[2], err[1], err[0]));
 }
 #endif
 
@@ -535,9 +622,7 @@ RIGIDREF_HOT bool certify(const cw<W> (&x)[5], const W (&err)[5], rounded<T>& ou
   T* const value[5] = {&out.area, &out.centroid_x, &out.centroid_y, &out.mass, &out.inertia};
 #if defined(RIGIDREF_MASS_FMA_DISPATCH)
   if constexpr (F && std::is_same_v<T, double>) {
-    const double hs[4] = {x[0].hi, x[1].hi, x[2].hi, x[3].hi}, ls[4] = {x[0].lo, x[1].lo, x[2].lo, x[3].lo};
-    const double errs[4] = {err[0], err[1], err[2], err[3]};
-    const int ok = certain_rounding4(hs, ls, errs);
+    const int ok = certain_rounding4(x, err);
     for (int k = 0; k < 4; ++k) *value[k] = x[k].hi;
     const bool inertia = certain_rounding<T>(x[4], err[4], out.inertia);
     if (ok == 15 && inertia) [[likely]] {  // the usual case: five constant flags (D-MASS-34)
