@@ -33,20 +33,113 @@ namespace rigidref::detail {
 // "o_x^2 |n_y|^2 < o_y^2 |n_x|^2" proved on it hold for the true o_y.
 // o_x itself is checked to be at the extreme vertex (the walk in candidate()).
 
-// One edge axis: rigorous bounds lo <= exact <= hi on o^2 (o at the vertex
-// pair found in T) and on |n|^2 (D-EPA-11 (6)), and that vertex pair. o and
-// |n|^2 themselves are needed only by the running minimum, which keeps the
-// smallest axis's in registers. Trivially constructible: the array below is
-// not cleared on every query.
+// One edge axis: the vertex pair its walk found in T (o is taken there).
+// Trivially constructible: the array below is not cleared on every query.
 template <class T>
 struct sat_axis {
-  T o2_lo, o2_hi, n2_lo, n2_hi;
   std::size_t ia, ib;
 };
 
 // Polygons with up to this many edges in all take the SAT-first route (a
 // fixed array, no allocation); larger ones run GJK and EPA.
 constexpr std::size_t sat_first_max_axes = 32;
+
+// Per axis, in arrays (D-EPA-27): the two products whose difference is the
+// overlap o, l = e.y (va.x - vb.x) and r = e.x (va.y - vb.y), both negated
+// for an edge of B (then l - r is -(l - r) of the unnegated ones, exactly:
+// negation is exact and rounding symmetric), and |n|^2 = e.x^2 + e.y^2; then
+// the rigorous bounds lo <= exact <= hi on o^2 and |n|^2 (D-EPA-11 (6)) and
+// o^2 in T for the minimum. Trivially constructible, not cleared per query.
+template <class T>
+struct sat_lanes {
+  alignas(32) T l[sat_first_max_axes];
+  alignas(32) T r[sat_first_max_axes];
+  alignas(32) T n2[sat_first_max_axes];
+  alignas(32) T o2[sat_first_max_axes];
+  alignas(32) T o2_lo[sat_first_max_axes];
+  alignas(32) T o2_hi[sat_first_max_axes];
+  alignas(32) T n2_lo[sat_first_max_axes];
+  alignas(32) T n2_hi[sat_first_max_axes];
+};
+
+// (2)-(6) of D-EPA-11 on every axis of the walks: o > 0 proved (else
+// separated, touching, or too close to tell), the bounds with a margin of
+// 16u for the roundings in forming them, all of them normal and finite; o^2
+// in T. True when every axis passes. One pass without a branch, each axis's
+// operations those of static_form2 and static_length2 (D-EPA-27).
+template <class T>
+RIGIDREF_HOT bool sat_bounds(sat_lanes<T>& w, std::size_t count) {
+  using std::abs;
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  constexpr T tiny = std::numeric_limits<T>::min() / u;       // above it every rounding is relative
+  constexpr T guard = std::numeric_limits<T>::min() / u / u;  // static_form2's and static_length2's
+  bool proved = true;
+  for (std::size_t i = 0; i < count; ++i) {
+    const T l = w.l[i], r = w.r[i], n2 = w.n2[i];
+    const T xo = l - r;
+    const T sum = abs(l) + abs(r);
+    const T oe = (3 + 16 * u) * u * sum;      // static_form2's bound
+    const T ne = 5 * u * n2 * fconst<T>::up;  // static_length2's
+    const T o2_lo = T((xo - oe) * (xo - oe)) * T(1 - 16 * u);
+    const T o2_hi = T((xo + oe) * (xo + oe)) * T(1 + 16 * u);
+    const T n2_lo = T(n2 - ne) * T(1 - 16 * u);
+    const T n2_hi = T(n2 + ne) * T(1 + 16 * u);
+    proved &= (sum > guard) & (xo > oe) & (n2 > guard) & (o2_lo > tiny) & (n2_lo > tiny) & is_finite(o2_hi) &
+              is_finite(n2_hi);
+    w.o2[i] = T(xo * xo);
+    w.o2_lo[i] = o2_lo;
+    w.o2_hi[i] = o2_hi;
+    w.n2_lo[i] = n2_lo;
+    w.n2_hi[i] = n2_hi;
+  }
+  return proved;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RIGIDREF_SAT_LANES 1
+// Four doubles per vector (GCC's and clang's vector extension; two SSE2
+// registers where AVX is off): lane by lane the scalar roundings.
+typedef double sat_v4 __attribute__((vector_size(32)));
+typedef long long sat_m4 __attribute__((vector_size(32)));
+
+// D-EPA-27: the pass of sat_first_scan for double, four axes at a time,
+// each lane the scalar pass's operations. count <= sat_first_max_axes; the
+// lanes past count are filled with an axis that passes every test.
+RIGIDREF_HOT bool sat_bounds_lanes(sat_lanes<double>& w, std::size_t count) {
+  constexpr double u = 0x1p-53;
+  constexpr double tiny = std::numeric_limits<double>::min() / u;
+  constexpr double guard = std::numeric_limits<double>::min() / u / u;
+  constexpr double big = std::numeric_limits<double>::max();
+  constexpr double c_oe = (3 + 16 * u) * u, c_ne = 5 * u, up = fconst<double>::up;
+  constexpr double lo16 = 1 - 16 * u, hi16 = 1 + 16 * u;
+  const sat_m4 magnitude = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+  for (std::size_t i = count; i % 4 != 0; ++i) {
+    w.l[i] = 1;
+    w.r[i] = 0;
+    w.n2[i] = 1;
+  }
+  sat_m4 ok = {-1, -1, -1, -1};
+  for (std::size_t i = 0; i < count; i += 4) {
+    const sat_v4 l = *reinterpret_cast<const sat_v4*>(&w.l[i]), r = *reinterpret_cast<const sat_v4*>(&w.r[i]),
+                 n2 = *reinterpret_cast<const sat_v4*>(&w.n2[i]);
+    const sat_v4 xo = l - r;
+    const sat_v4 sum = (sat_v4)((sat_m4)l & magnitude) + (sat_v4)((sat_m4)r & magnitude);
+    const sat_v4 oe = c_oe * sum;
+    const sat_v4 ne = (c_ne * n2) * up;
+    const sat_v4 o2_lo = ((xo - oe) * (xo - oe)) * lo16;
+    const sat_v4 o2_hi = ((xo + oe) * (xo + oe)) * hi16;
+    const sat_v4 n2_lo = (n2 - ne) * lo16;
+    const sat_v4 n2_hi = (n2 + ne) * hi16;
+    ok &= (sum > guard) & (xo > oe) & (n2 > guard) & (o2_lo > tiny) & (n2_lo > tiny) & ((sat_v4)((sat_m4)o2_hi & magnitude) <= big) & ((sat_v4)((sat_m4)n2_hi & magnitude) <= big);
+    *reinterpret_cast<sat_v4*>(&w.o2[i]) = xo * xo;
+    *reinterpret_cast<sat_v4*>(&w.o2_lo[i]) = o2_lo;
+    *reinterpret_cast<sat_v4*>(&w.o2_hi[i]) = o2_hi;
+    *reinterpret_cast<sat_v4*>(&w.n2_lo[i]) = n2_lo;
+    *reinterpret_cast<sat_v4*>(&w.n2_hi[i]) = n2_hi;
+  }
+  return (ok[0] & ok[1] & ok[2] & ok[3]) != 0;
+}
+#endif
 
 // A guess in T, deciding only whether to try the route: are the projections
 // of A and B apart along the line between their vertex averages? Most
@@ -132,23 +225,12 @@ RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
   return count != 0 && count <= sat_first_max_axes;
 }
 
-// D-EPA-11 (2)-(7) on the input lists: for every edge axis (A's edges, then
-// B's) the overlap o at the vertex pair the walk finds proved positive, the
-// bounds (6), and the axis `best` with the smallest o^2 / |n|^2 in T proved
-// smaller than every other (7). False, with nothing decided, when any of it is
-// not proved. The one scan of both routes: sat_first_best (D-EPA-11) and the
-// lean route (D-EPA-13, detail/epa_sat_lean.hpp). Precondition:
-// sat_first_applies(a.size(), b.size()). D-EPA-15
-// One side of sat_first_scan's loop: the edges of A (OnA) or of B, the side a
-// compile-time constant so that no select on it runs per axis (D-EPA-25).
-// best, best_o2 = o_best * o_best and best_n2 = |n_best|^2 in T are the running
-// minimum's state across both sides.
+// One side of sat_first_scan's walks: the edges of A (OnA) or of B, the side
+// a compile-time constant so that no select on it runs per axis (D-EPA-25):
+// each axis's vertex pair and the operands of its forms (D-EPA-27).
 template <bool OnA, class T>
-RIGIDREF_HOT bool sat_scan_side(std::span<const vec2<T>> a, std::span<const vec2<T>> b, std::size_t na,
-                                std::array<sat_axis<T>, sat_first_max_axes>& axes, std::size_t& best, T& best_o2,
-                                T& best_n2) {
-  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
-  constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
+RIGIDREF_HOT void sat_walk_side(std::span<const vec2<T>> a, std::span<const vec2<T>> b, std::size_t na,
+                                std::array<sat_axis<T>, sat_first_max_axes>& axes, sat_lanes<T>& w) {
   const std::span<const vec2<T>> own = OnA ? a : b, other = OnA ? b : a;
   const std::size_t m = other.size(), n_own = OnA ? na : (b.size() >= 3 ? b.size() : 0);
   std::size_t arg = 0;
@@ -183,37 +265,18 @@ RIGIDREF_HOT bool sat_scan_side(std::span<const vec2<T>> a, std::span<const vec2
       }
     }
     const std::size_t i = OnA ? k : na + k;
-    sat_axis<T>& x = axes[i];
-    x.ia = OnA ? k : arg;
-    x.ib = OnA ? arg : k;
+    axes[i].ia = OnA ? k : arg;
+    axes[i].ib = OnA ? arg : k;
     // o = n . (A[ia] - B[ib]): (e.y, -e.x) . (A[k] - B[arg]) for A,
     // (-e.y, e.x) . (A[arg] - B[k]) for B. A[ia] and B[ib] are p0 and
     // other[arg] (the same points).
     const vec2<T>& va = OnA ? p0 : other[arg];
     const vec2<T>& vb = OnA ? other[arg] : p0;
-    const fv<T> o = static_form2(T(e.y * (va.x - vb.x)), T(e.x * (va.y - vb.y)), true);
-    // sign * o.v with sign +1 (A) or -1 (B): the same value as o.v or -o.v.
-    const T xo = OnA ? o.v : T(-o.v);
-    // o > 0 proved, else refused (separated, touching, or too close to tell).
-    if (!(xo > o.e)) return false;
-    const fv<T> n2 = static_length2(p0, p1);
-    // (6): bounds with a margin of 16u for the roundings in forming them.
-    x.o2_lo = T((xo - o.e) * (xo - o.e)) * T(1 - 16 * u);
-    x.o2_hi = T((xo + o.e) * (xo + o.e)) * T(1 + 16 * u);
-    x.n2_lo = T(n2.v - n2.e) * T(1 - 16 * u);
-    x.n2_hi = T(n2.v + n2.e) * T(1 + 16 * u);
-    // All four tests, one branch (each is a comparison without side effects).
-    if (!((x.o2_lo > tiny) & (x.n2_lo > tiny) & is_finite(x.o2_hi) & is_finite(x.n2_hi))) return false;
-    // o^2 / |n|^2 smallest in T, compared without dividing: o_i o_i n_best
-    // < o_best o_best n_i, each product rounded as written.
-    const T o2 = xo * xo;
-    if (i == 0 || T(o2 * best_n2) < T(best_o2 * n2.v)) {
-      best = i;
-      best_o2 = o2;
-      best_n2 = n2.v;
-    }
+    const T l = T(e.y * (va.x - vb.x)), r = T(e.x * (va.y - vb.y));
+    w.l[i] = OnA ? l : T(-l);
+    w.r[i] = OnA ? r : T(-r);
+    w.n2[i] = T(e.x * e.x + e.y * e.y);  // static_length2's value
   }
-  return true;
 }
 
 // D-EPA-11 (2)-(7) on the input lists: for every edge axis (A's edges, then
@@ -222,7 +285,11 @@ RIGIDREF_HOT bool sat_scan_side(std::span<const vec2<T>> a, std::span<const vec2
 // smaller than every other (7). False, with nothing decided, when any of it is
 // not proved. The one scan of both routes: sat_first_best (D-EPA-11) and the
 // lean route (D-EPA-13, detail/epa_sat_lean.hpp). Precondition:
-// sat_first_applies(a.size(), b.size()). D-EPA-15, D-EPA-25
+// sat_first_applies(a.size(), b.size()). D-EPA-15, D-EPA-25, D-EPA-27:
+// the walks first, then every axis's tests and bounds in one pass without a
+// branch (each lane's operations as static_form2's and static_length2's), so
+// the compiler may run it on vectors; any axis not proved refuses the whole
+// scan, as the first one did.
 template <class T>
 RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
                                  std::array<sat_axis<T>, sat_first_max_axes>& axes, std::size_t& best) {
@@ -230,20 +297,38 @@ RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec
   const std::size_t count = na + nb;
   constexpr T u = std::numeric_limits<T>::epsilon() / 2;
   constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
+  sat_lanes<T> w;
+  sat_walk_side<true, T>(a, b, na, axes, w);
+  sat_walk_side<false, T>(a, b, na, axes, w);
+  // (2)-(6), D-EPA-27.
+  bool proved;
+#if defined(RIGIDREF_SAT_LANES)
+  if constexpr (std::is_same_v<T, double>)
+    proved = sat_bounds_lanes(w, count);
+  else
+#endif
+    proved = sat_bounds(w, count);
+  if (!proved) return false;
+  // o^2 / |n|^2 smallest in T, compared without dividing: o_i o_i n_best
+  // < o_best o_best n_i, each product rounded as written; the first axis
+  // wins a tie.
   best = 0;
-  T best_o2{0}, best_n2{0};
-  if (!sat_scan_side<true, T>(a, b, na, axes, best, best_o2, best_n2) ||
-      !sat_scan_side<false, T>(a, b, na, axes, best, best_o2, best_n2))
-    return false;
-  // (7): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
-  const sat_axis<T>& x = axes[best];
-  const T x_o2_hi = x.o2_hi, x_n2_lo = x.n2_lo;
-  for (std::size_t i = 0; i < count; ++i) {
-    if (i == best) continue;
-    const T lhs = x_o2_hi * axes[i].n2_hi, rhs = axes[i].o2_lo * x_n2_lo;
-    if (!((T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) & (rhs > tiny) & is_finite(rhs))) return false;
+  T best_o2 = w.o2[0], best_n2 = w.n2[0];
+  for (std::size_t i = 1; i < count; ++i) {
+    if (T(w.o2[i] * best_n2) < T(best_o2 * w.n2[i])) {
+      best = i;
+      best_o2 = w.o2[i];
+      best_n2 = w.n2[i];
+    }
   }
-  return true;
+  // (7): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
+  const T x_o2_hi = w.o2_hi[best], x_n2_lo = w.n2_lo[best];
+  bool smallest = true;
+  for (std::size_t i = 0; i < count; ++i) {
+    const T lhs = x_o2_hi * w.n2_hi[i], rhs = w.o2_lo[i] * x_n2_lo;
+    smallest &= (i == best) | ((T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) & (rhs > tiny) & is_finite(rhs));
+  }
+  return smallest;
 }
 
 template <class T>
