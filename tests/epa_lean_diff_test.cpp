@@ -295,8 +295,9 @@ TEST_CASE("lean SAT first: 10^5 random pairs per offset", "[.epa-lean-sweep]") {
 }  // namespace epa_lean_diff_test
 
 TEST_CASE("SAT first: the four-lane bounds pass equals the scalar one bit for bit", "[epa][filter]") {
-  // D-EPA-27: sat_bounds_lanes runs sat_bounds's operations per lane; the
-  // operands range over signs, zeros, the underflow guards and overflow.
+  // D-EPA-27: sat_bounds_lanes and sat_smallest_lanes run sat_bounds's and
+  // sat_smallest's operations per lane; the operands range over signs,
+  // zeros, the underflow guards and overflow.
 #if defined(RIGIDREF_SAT_LANES)
   std::mt19937_64 g(27);
   std::uniform_real_distribution<double> unit(1, 2);
@@ -305,7 +306,7 @@ TEST_CASE("SAT first: the four-lane bounds pass equals the scalar one bit for bi
     if (g() % 8 == 0) return special[g() % 8] * (g() % 2 ? -1 : 1);
     return std::ldexp(unit(g), int(g() % 200) - 100) * (g() % 2 ? -1 : 1);
   };
-  long differ = 0, proved = 0, refused = 0;
+  long differ = 0, proved = 0, refused = 0, smallest = 0, not_smallest = 0;
   for (int k = 0; k < 20000; ++k) {
     const std::size_t count = 1 + g() % rigidref::detail::sat_first_max_axes;
     rigidref::detail::sat_lanes<double> a, b;
@@ -320,8 +321,31 @@ TEST_CASE("SAT first: the four-lane bounds pass equals the scalar one bit for bi
       a.r[i] = b.r[i] = r;
       a.n2[i] = b.n2[i] = n2;
     }
+    // One axis far shallower than the rest now and then, so that (7) holds.
+    const std::size_t best = g() % count;
+    if (k % 2 == 0) {
+      a.l[best] = b.l[best] = a.l[best] * 0x1p-12;
+      a.r[best] = b.r[best] = a.r[best] * 0x1p-12;
+    }
+    // Now and then every other axis a copy of best's, o larger by m ulps:
+    // (7)'s verdict then turns on its last constants.
+    if (k % 4 == 1 && count > 1) {
+      const double m = double(g() % 400);
+      for (std::size_t i = 0; i < count; ++i) {
+        if (i == best) continue;
+        a.l[i] = b.l[i] = a.l[best] * (1 + m * 0x1p-52);
+        a.r[i] = b.r[i] = 0;
+        a.n2[i] = b.n2[i] = a.n2[best];
+      }
+      a.r[best] = b.r[best] = 0;
+    }
     const bool pa = rigidref::detail::sat_bounds(a, count), pb = rigidref::detail::sat_bounds_lanes(b, count);
     differ += pa != pb;
+    if (pa && pb) {
+      const bool sa = rigidref::detail::sat_smallest(a, count, best);
+      differ += sa != rigidref::detail::sat_smallest_lanes(b, count, best);
+      ++(sa ? smallest : not_smallest);
+    }
     ++(pa ? proved : refused);
     for (std::size_t i = 0; i < count; ++i) {
       const double x[5] = {a.o2[i], a.o2_lo[i], a.o2_hi[i], a.n2_lo[i], a.n2_hi[i]};
@@ -329,9 +353,12 @@ TEST_CASE("SAT first: the four-lane bounds pass equals the scalar one bit for bi
       for (int j = 0; j < 5; ++j) differ += std::memcmp(&x[j], &y[j], sizeof(double)) != 0;
     }
   }
-  INFO("proved " << proved << ", refused " << refused);
+  INFO("proved " << proved << ", refused " << refused << "; (7) " << smallest << " held, " << not_smallest
+                 << " not");
   CHECK(differ == 0);
   CHECK(proved > 1000);
   CHECK(refused > 1000);
+  CHECK(smallest > 1000);
+  CHECK(not_smallest > 1000);
 #endif
 }

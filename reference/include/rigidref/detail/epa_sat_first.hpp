@@ -95,6 +95,22 @@ RIGIDREF_HOT bool sat_bounds(sat_lanes<T>& w, std::size_t count) {
   return proved;
 }
 
+// (7) of D-EPA-11: o_x^2 |n_y|^2 < o_y^2 |n_x|^2 proved from the bounds for
+// every axis y among the first `count` other than x = best; one pass
+// without a branch (D-EPA-27).
+template <class T>
+RIGIDREF_HOT bool sat_smallest(const sat_lanes<T>& w, std::size_t count, std::size_t best) {
+  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
+  constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
+  const T x_o2_hi = w.o2_hi[best], x_n2_lo = w.n2_lo[best];
+  bool smallest = true;
+  for (std::size_t i = 0; i < count; ++i) {
+    const T lhs = x_o2_hi * w.n2_hi[i], rhs = w.o2_lo[i] * x_n2_lo;
+    smallest &= (i == best) | ((T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) & (rhs > tiny) & is_finite(rhs));
+  }
+  return smallest;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define RIGIDREF_SAT_LANES 1
 // Four doubles per vector (GCC's and clang's vector extension; two SSE2
@@ -136,6 +152,29 @@ RIGIDREF_HOT bool sat_bounds_lanes(sat_lanes<double>& w, std::size_t count) {
     *reinterpret_cast<sat_v4*>(&w.o2_hi[i]) = o2_hi;
     *reinterpret_cast<sat_v4*>(&w.n2_lo[i]) = n2_lo;
     *reinterpret_cast<sat_v4*>(&w.n2_hi[i]) = n2_hi;
+  }
+  return (ok[0] & ok[1] & ok[2] & ok[3]) != 0;
+}
+
+// (7) of D-EPA-11 for double, four axes at a time (D-EPA-27): every axis but
+// `best` among the first `count` passes the scalar loop's test.
+RIGIDREF_HOT bool sat_smallest_lanes(const sat_lanes<double>& w, std::size_t count, std::size_t best) {
+  constexpr double u = 0x1p-53;
+  constexpr double tiny = std::numeric_limits<double>::min() / u;
+  constexpr double big = std::numeric_limits<double>::max();
+  constexpr double lo4 = 1 - 4 * u, hi4 = 1 + 4 * u;
+  const sat_m4 magnitude = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+  const double x_o2_hi = w.o2_hi[best], x_n2_lo = w.n2_lo[best];
+  const long long b = static_cast<long long>(best), n = static_cast<long long>(count);
+  sat_m4 index = {0, 1, 2, 3};
+  sat_m4 ok = {-1, -1, -1, -1};
+  for (std::size_t i = 0; i < count; i += 4) {
+    const sat_v4 lhs = x_o2_hi * *reinterpret_cast<const sat_v4*>(&w.n2_hi[i]);
+    const sat_v4 rhs = *reinterpret_cast<const sat_v4*>(&w.o2_lo[i]) * x_n2_lo;
+    const sat_m4 pass =
+        ((lhs * hi4) < (rhs * lo4)) & (rhs > tiny) & ((sat_v4)((sat_m4)rhs & magnitude) <= big);
+    ok &= pass | (index == b) | (index >= n);
+    index += 4;
   }
   return (ok[0] & ok[1] & ok[2] & ok[3]) != 0;
 }
@@ -227,9 +266,10 @@ RIGIDREF_HOT bool sat_first_applies(std::size_t na_all, std::size_t nb_all) {
 
 // One side of sat_first_scan's walks: the edges of A (OnA) or of B, the side
 // a compile-time constant so that no select on it runs per axis (D-EPA-25):
-// each axis's vertex pair and the operands of its forms (D-EPA-27).
+// each axis's vertex pair and the operands of its forms (D-EPA-27). False at
+// the first axis whose o is not positive in T (the scan then refuses).
 template <bool OnA, class T>
-RIGIDREF_HOT void sat_walk_side(std::span<const vec2<T>> a, std::span<const vec2<T>> b, std::size_t na,
+RIGIDREF_HOT bool sat_walk_side(std::span<const vec2<T>> a, std::span<const vec2<T>> b, std::size_t na,
                                 std::array<sat_axis<T>, sat_first_max_axes>& axes, sat_lanes<T>& w) {
   const std::span<const vec2<T>> own = OnA ? a : b, other = OnA ? b : a;
   const std::size_t m = other.size(), n_own = OnA ? na : (b.size() >= 3 ? b.size() : 0);
@@ -276,7 +316,11 @@ RIGIDREF_HOT void sat_walk_side(std::span<const vec2<T>> a, std::span<const vec2
     w.l[i] = OnA ? l : T(-l);
     w.r[i] = OnA ? r : T(-r);
     w.n2[i] = T(e.x * e.x + e.y * e.y);  // static_length2's value
+    // o > 0 in T is necessary for o > its bound: a separated pair stops at
+    // its separating axis, without walking the rest (D-EPA-27).
+    if (!(T(w.l[i] - w.r[i]) > 0)) return false;
   }
+  return true;
 }
 
 // D-EPA-11 (2)-(7) on the input lists: for every edge axis (A's edges, then
@@ -295,11 +339,8 @@ RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec
                                  std::array<sat_axis<T>, sat_first_max_axes>& axes, std::size_t& best) {
   const std::size_t na = a.size() >= 3 ? a.size() : 0, nb = b.size() >= 3 ? b.size() : 0;
   const std::size_t count = na + nb;
-  constexpr T u = std::numeric_limits<T>::epsilon() / 2;
-  constexpr T tiny = std::numeric_limits<T>::min() / u;  // above it every rounding is relative
   sat_lanes<T> w;
-  sat_walk_side<true, T>(a, b, na, axes, w);
-  sat_walk_side<false, T>(a, b, na, axes, w);
+  if (!sat_walk_side<true, T>(a, b, na, axes, w) || !sat_walk_side<false, T>(a, b, na, axes, w)) return false;
   // (2)-(6), D-EPA-27.
   bool proved;
 #if defined(RIGIDREF_SAT_LANES)
@@ -322,13 +363,10 @@ RIGIDREF_HOT bool sat_first_scan(std::span<const vec2<T>> a, std::span<const vec
     }
   }
   // (7): o_x^2 |n_y|^2 < o_y^2 |n_x|^2 for every other y, from the bounds.
-  const T x_o2_hi = w.o2_hi[best], x_n2_lo = w.n2_lo[best];
-  bool smallest = true;
-  for (std::size_t i = 0; i < count; ++i) {
-    const T lhs = x_o2_hi * w.n2_hi[i], rhs = w.o2_lo[i] * x_n2_lo;
-    smallest &= (i == best) | ((T(lhs * T(1 + 4 * u)) < T(rhs * T(1 - 4 * u))) & (rhs > tiny) & is_finite(rhs));
-  }
-  return smallest;
+#if defined(RIGIDREF_SAT_LANES)
+  if constexpr (std::is_same_v<T, double>) return sat_smallest_lanes(w, count, best);
+#endif
+  return sat_smallest(w, count, best);
 }
 
 template <class T>
