@@ -6,6 +6,7 @@
 // Included by epa_sat_lean.hpp. D-EPA-23
 #pragma once
 
+#include "rigidref/detail/dw_lanes.hpp"
 #include "rigidref/detail/semi_static.hpp"
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -69,12 +70,19 @@ RIGIDREF_HOT bool inverse_sqrt(double hi, double lo, inv_sqrt& out) {
 // the division run beside the forms of N instead of after them (D-EPA-26).
 RIGIDREF_HOT double inverse_sqrt_guess(double x, double y) { return 1 / std::sqrt(x * x + y * y); }
 
-// epa_edge_values<double>(a, b, on_a, k, ia, ib, vertex_a, 0, 0, out) where
-// this proves it answers, with its answer; false otherwise (the caller then
-// runs epa_edge_values itself). Radii 0 only. D-EPA-23
-RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b, bool on_a,
-                                            std::size_t k, std::size_t ia, std::size_t ib, bool vertex_a,
-                                            epa_result<double>& out) {
+// What edge_values computes before its per-coordinate steps (D-EPA-23 (1)-(4)
+// up to the depth), for the two copies of those steps below.
+struct edge_head {
+  exact_diff nx, ny;
+  double_word<double> s, depth;
+  double rho_u = 0, rho_w = 0, po = 0;
+};
+
+// edge_values' range checks, forms, reciprocal and depth (out.depth set);
+// false where edge_values refuses. D-EPA-23
+RIGIDREF_HOT bool edge_values_head(std::span<const vec2<double>> a, std::span<const vec2<double>> b, bool on_a,
+                                   std::size_t k, std::size_t ia, std::size_t ib, epa_result<double>& out,
+                                   edge_head& h) {
   using std::abs;
   using DW = double_word<double>;
   const std::span<const vec2<double>> E = on_a ? a : b;
@@ -91,11 +99,12 @@ RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std
     return false;
   const exact_diff ex = diff(e1.x, e0.x), ey = diff(e1.y, e0.y);
   const exact_diff dx = diff(pa.x, pb.x), dy = diff(pa.y, pb.y);
-  for (const double h : {ex.h, ey.h, dx.h, dy.h})
-    if (h != 0 && !(abs(h) >= 0x1p-200)) return false;
+  for (const double d : {ex.h, ey.h, dx.h, dy.h})
+    if (d != 0 && !(abs(d) >= 0x1p-200)) return false;
   // n = (e.y, -e.x) on A's edge, (-e.y, e.x) on B's (D-EPA-9 (1)).
-  const exact_diff nx = on_a ? ey : exact_diff{-ey.h, -ey.l};
-  const exact_diff ny = on_a ? exact_diff{-ex.h, -ex.l} : ex;
+  h.nx = on_a ? ey : exact_diff{-ey.h, -ey.l};
+  h.ny = on_a ? exact_diff{-ex.h, -ex.l} : ex;
+  const exact_diff &nx = h.nx, &ny = h.ny;
   // (2) o = n . d and |n|^2 by form2 (D-GJK-22 (1)); P the heads' magnitudes.
   const double P = abs(nx.h * dx.h) + abs(ny.h * dy.h);
   const bounded o = form2(nx, ny, dx, dy, false);
@@ -107,20 +116,44 @@ RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std
   // (3) s = 1 / |n|, depth = o s, unit_i = n_i s, w_i = depth unit_i.
   inv_sqrt is;
   if (!inverse_sqrt_from(s0, n2.hi, n2.lo, is)) return false;  // D-EPA-26
-  const DW s(is.hi, is.lo);
+  h.s = DW(is.hi, is.lo);
   const double rho_s = (rho_n2 * 0.5 * 1.01 + is.rho) * 1.01;
-  const DW depth = DW(o.hi, o.lo) * s;
+  h.depth = DW(o.hi, o.lo) * h.s;
   const double rho_d = (rho_o + rho_s + 5 * u2) * 1.01;
   // (4) epa_edge_values' bounds, from above: its error and its delta.
-  const double po = (P / o.hi) * 1.01;
-  const double delta_d = ((rho_d + (16.4 * po + 220) * u2) * abs(depth.hi)) * 1.01;
-  if (!edge_rounds_to(depth, delta_d, out.depth)) return false;
-  const double rho_u = (rho_s + 5 * u2) * 1.01;
-  const double rho_w = (rho_d + rho_u + 5 * u2) * 1.01;
-  const vec2<double>& v = vertex_a ? pa : pb;
+  h.po = (P / o.hi) * 1.01;
+  const double delta_d = ((rho_d + (16.4 * h.po + 220) * u2) * abs(h.depth.hi)) * 1.01;
+  if (!edge_rounds_to(h.depth, delta_d, out.depth)) return false;
+  h.rho_u = (rho_s + 5 * u2) * 1.01;
+  h.rho_w = (rho_d + h.rho_u + 5 * u2) * 1.01;
+  return true;
+}
+
+// edge_values' last step: the vertex and the point on the other polygon.
+RIGIDREF_HOT void edge_values_points(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                     std::size_t ia, std::size_t ib, bool vertex_a, const vec2<double>& other,
+                                     epa_result<double>& out) {
+  const vec2<double>& v = vertex_a ? a[ia] : b[ib];
+  const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
+  out.point_a = vertex_a ? vertex : other;
+  out.point_b = vertex_a ? other : vertex;
+}
+
+// epa_edge_values<double>(a, b, on_a, k, ia, ib, vertex_a, 0, 0, out) where
+// this proves it answers, with its answer; false otherwise (the caller then
+// runs epa_edge_values itself). Radii 0 only. The coordinates one at a time.
+// D-EPA-23
+RIGIDREF_FMA_CLONES inline bool edge_values_scalar(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                                   bool on_a, std::size_t k, std::size_t ia, std::size_t ib,
+                                                   bool vertex_a, epa_result<double>& out) {
+  using std::abs;
+  using DW = double_word<double>;
+  edge_head h;
+  if (!edge_values_head(a, b, on_a, k, ia, ib, out, h)) return false;
+  const vec2<double>& v = vertex_a ? a[ia] : b[ib];
   vec2<double> other;
   for (int i = 0; i < 2; ++i) {
-    const exact_diff& ni = i == 0 ? nx : ny;
+    const exact_diff& ni = i == 0 ? h.nx : h.ny;
     const double vi = i == 0 ? v.x : v.y;
     double& nr = i == 0 ? out.normal.x : out.normal.y;
     double& pr = i == 0 ? other.x : other.y;
@@ -129,21 +162,66 @@ RIGIDREF_FMA_CLONES inline bool edge_values(std::span<const vec2<double>> a, std
       pr = plus_zero(vi);
       continue;
     }
-    const DW unit = DW(ni.h, ni.l) * s;
-    if (!edge_rounds_to(unit, ((rho_u + 150 * u2) * abs(unit.hi)) * 1.01, nr)) return false;
-    const DW w = depth * unit;
+    const DW unit = DW(ni.h, ni.l) * h.s;
+    if (!edge_rounds_to(unit, ((h.rho_u + 150 * u2) * abs(unit.hi)) * 1.01, nr)) return false;
+    const DW w = h.depth * unit;
     if (!(abs(w.hi) >= 0x1p-890)) return false;  // epa_edge_values' in_range of w and of o / |n|^2
     const DW p = vertex_a ? DW(vi) - w : DW(vi) + w;
     if (!in_band(p.hi)) return false;
-    const double ep = ((rho_w * abs(w.hi) + 4 * u2 * abs(p.hi)) * 1.01 +
-                       2 * ((8.2 * po + 53) * u2 * abs(w.hi) + 4.1 * u2 * abs(p.hi))) *
+    const double ep = ((h.rho_w * abs(w.hi) + 4 * u2 * abs(p.hi)) * 1.01 +
+                       2 * ((8.2 * h.po + 53) * u2 * abs(w.hi) + 4.1 * u2 * abs(p.hi))) *
                       1.01;
     if (!edge_rounds_to(p, ep, pr)) return false;
   }
-  const vec2<double> vertex{plus_zero(v.x), plus_zero(v.y)};
-  out.point_a = vertex_a ? vertex : other;
-  out.point_b = vertex_a ? other : vertex;
+  edge_values_points(a, b, ia, ib, vertex_a, other, out);
   return true;
+}
+
+#if defined(RIGIDREF_DW_LANES)
+// edge_values_scalar with the two coordinates in the lanes of one register
+// (detail/dw_lanes.hpp), each lane the scalar loop's operations, a zero
+// coordinate of n exempt from the lane's tests as the loop skips it: the
+// same verdict and values. For processors with FMA. D-EPA-28
+__attribute__((target("fma"), noinline, flatten)) inline bool edge_values_lanes(
+    std::span<const vec2<double>> a, std::span<const vec2<double>> b, bool on_a, std::size_t k, std::size_t ia,
+    std::size_t ib, bool vertex_a, epa_result<double>& out) {
+  namespace L = dw_lanes;
+  using L::dw2, L::v2d, L::v2m, L::splat, L::vabs;
+  edge_head h;
+  if (!edge_values_head(a, b, on_a, k, ia, ib, out, h)) return false;
+  const vec2<double>& v = vertex_a ? a[ia] : b[ib];
+  const v2d nh = {h.nx.h, h.ny.h}, vv = {v.x, v.y};
+  const v2m zero = nh == splat(0);
+  const dw2 unit = L::mul(dw2{nh, v2d{h.nx.l, h.ny.l}}, dw2{splat(h.s.hi), splat(h.s.lo)});
+  v2d nr, pr;
+  v2m ok = L::edge_rounds_to(unit, (splat(h.rho_u + 150 * u2) * vabs(unit.hi)) * 1.01, nr);
+  const dw2 w = L::mul(dw2{splat(h.depth.hi), splat(h.depth.lo)}, unit);
+  ok &= vabs(w.hi) >= 0x1p-890;
+  const dw2 p = L::add(dw2{vv, splat(0)}, vertex_a ? dw2{-w.hi, -w.lo} : w);  // DW(vi) -+ w
+  ok &= L::in_band(p.hi);
+  const v2d aw = vabs(w.hi), ap = vabs(p.hi);
+  const v2d ep = ((h.rho_w * aw + 4 * u2 * ap) * 1.01 + 2 * (((8.2 * h.po + 53) * u2) * aw + 4.1 * u2 * ap)) * 1.01;
+  ok &= L::edge_rounds_to(p, ep, pr);
+  ok |= zero;
+  if (!(ok[0] & ok[1])) return false;
+  // A zero coordinate: +0 for the normal, the vertex's coordinate (+0 for -0).
+  const v2d plus = (v2d)((v2m)vv & ~(vv == splat(0)));
+  nr = (v2d)((v2m)nr & ~zero);
+  pr = (v2d)(((v2m)pr & ~zero) | ((v2m)plus & zero));
+  out.normal = {nr[0], nr[1]};
+  edge_values_points(a, b, ia, ib, vertex_a, vec2<double>{pr[0], pr[1]}, out);
+  return true;
+}
+#endif
+
+// edge_values_scalar, or its lanes where the processor has FMA (the same
+// answer either way). D-EPA-23, D-EPA-28
+inline bool edge_values(std::span<const vec2<double>> a, std::span<const vec2<double>> b, bool on_a, std::size_t k,
+                        std::size_t ia, std::size_t ib, bool vertex_a, epa_result<double>& out) {
+#if defined(RIGIDREF_DW_LANES)
+  if (dw_lanes::available()) return edge_values_lanes(a, b, on_a, k, ia, ib, vertex_a, out);
+#endif
+  return edge_values_scalar(a, b, on_a, k, ia, ib, vertex_a, out);
 }
 
 // ---- separated polygons: distance, points and normal with one reciprocal ----
