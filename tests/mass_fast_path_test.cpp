@@ -521,6 +521,31 @@ TEST_CASE("mass fast path: mp50 fan sums in integers equal the accumulator's", "
     }
 }
 
+TEST_CASE("mass fast path: the fan sums from 64- and 128-bit integers equal the wide ones", "[mass][fast_path]") {
+  // D-MASS-38: integers below 2^61 in magnitude, the extremes included.
+#if defined(__SIZEOF_INT128__)
+  using I = detail::mass_wide_sums::fixed_int<320>;
+  std::mt19937_64 g(38);
+  const std::int64_t top = (std::int64_t(1) << 61) - 1;
+  long differ = 0;
+  for (int k = 0; k < 3000; ++k) {
+    const std::size_t n = 3 + g() % 62;
+    std::vector<std::int64_t> xs(n), ys(n);
+    const int width = 1 + int(g() % 61);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::int64_t* c : {&xs[i], &ys[i]}) {
+        const std::int64_t m = k % 7 == 0 ? top : std::int64_t(g() >> (64 - width));
+        *c = g() % 2 ? -m : m;
+      }
+    const auto a = detail::mass_wide_sums::narrow_fan_sums<I>(xs, ys);
+    const auto b = detail::mass_exact::integer_fan_sums<I>(
+        n, I(xs[0]), I(ys[0]), [&](std::size_t i) { return I(xs[i]); }, [&](std::size_t i) { return I(ys[i]); });
+    differ += a.twice_area != b.twice_area || a.first_x != b.first_x || a.first_y != b.first_y || a.second != b.second;
+  }
+  CHECK(differ == 0);
+#endif
+}
+
 TEST_CASE("mass fast path: mp50 narrow outputs hold the accumulator's values in their radii", "[mass][fast_path]") {
   // D-MASS-32: |w - narrow| <= radius, w the accumulator route's centroid and
   // inertia before their rounding to mp50 (its own expressions, in W), and the

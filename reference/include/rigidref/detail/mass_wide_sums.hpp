@@ -85,19 +85,69 @@ W exact_in(const I& x, int scale) {
   return out;
 }
 
+#if defined(__SIZEOF_INT128__)
+// integer_fan_sums (mass_exact.hpp) for integers X_i, Y_i below 2^61 in
+// magnitude (D-MASS-38): each d_i = X_i - X_0 is below 2^62, so d_i, P + Q,
+// c = P x Q (below 2^125) and the bracket |P|^2 + P.Q + |Q|^2 (below
+// 3 2^125) are exact in 64- and 128-bit integers; only the products of
+// degree 3 and 4 and the sums over the fan use I. The same integers.
+template <class I>
+mass_exact::fan_integers<I> narrow_fan_sums(std::span<const std::int64_t> xs, std::span<const std::int64_t> ys) {
+  __extension__ typedef __int128 i128;  // GCC and clang; __extension__: no -Wpedantic warning
+  mass_exact::fan_integers<I> f;
+  const std::int64_t ox = xs[0], oy = ys[0];
+  std::int64_t px = xs[1] - ox, py = ys[1] - oy;
+  i128 pp = i128(px) * px + i128(py) * py;
+  for (std::size_t i = 2; i < xs.size(); ++i) {
+    const std::int64_t qx = xs[i] - ox, qy = ys[i] - oy;
+    const i128 c = i128(px) * qy - i128(py) * qx;
+    const i128 qq = i128(qx) * qx + i128(qy) * qy;
+    const I ci(c);
+    f.twice_area += ci;
+    f.first_x += ci * I(px + qx);
+    f.first_y += ci * I(py + qy);
+    f.second += ci * I(pp + (i128(px) * qx + i128(py) * qy) + qq);
+    px = qx;
+    py = qy;
+    pp = qq;
+  }
+  return f;
+}
+#endif
+
 // The integer sums of D-MASS-16 in I, scaled into W (exact: D-MASS-20).
+// `bits`: every |X_i| is below 2^bits.
 template <class I, class W>
-void integer_sums(const std::vector<short_value>& xs, const std::vector<short_value>& ys, long e, sums<W>& out) {
+void integer_sums(const std::vector<short_value>& xs, const std::vector<short_value>& ys, long e, long bits,
+                  sums<W>& out) {
   using boost::multiprecision::ldexp;
   const std::size_t n = xs.size();
-  auto integer = [e](const short_value& s) {
-    I r = s.magnitude;
-    r <<= unsigned(s.exponent == LONG_MAX ? 0 : s.exponent - e);
-    return s.negative ? I(-r) : r;
-  };
-  const I ox = integer(xs[0]), oy = integer(ys[0]);
-  const mass_exact::fan_integers<I> f = mass_exact::integer_fan_sums<I>(
-      n, ox, oy, [&](std::size_t i) { return integer(xs[i]); }, [&](std::size_t i) { return integer(ys[i]); });
+  mass_exact::fan_integers<I> f;
+#if defined(__SIZEOF_INT128__)
+  if (bits <= 61 && n <= 64) {  // D-MASS-38
+    std::int64_t nx[64], ny[64];
+    auto small = [e](const short_value& s) {
+      const std::int64_t r =
+          std::int64_t(s.magnitude << unsigned(s.exponent == LONG_MAX ? 0 : s.exponent - e));  // below 2^61
+      return s.negative ? -r : r;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      nx[i] = small(xs[i]);
+      ny[i] = small(ys[i]);
+    }
+    f = narrow_fan_sums<I>(std::span<const std::int64_t>(nx, n), std::span<const std::int64_t>(ny, n));
+  } else
+#endif
+  {
+    auto integer = [e](const short_value& s) {
+      I r = s.magnitude;
+      r <<= unsigned(s.exponent == LONG_MAX ? 0 : s.exponent - e);
+      return s.negative ? I(-r) : r;
+    };
+    const I ox = integer(xs[0]), oy = integer(ys[0]);
+    f = mass_exact::integer_fan_sums<I>(
+        n, ox, oy, [&](std::size_t i) { return integer(xs[i]); }, [&](std::size_t i) { return integer(ys[i]); });
+  }
   // Exact conversions (at most P - 1 bits) and exact scalings.
   out.twice_area = exact_in<W>(f.twice_area, int(2 * e));
   out.first_x = exact_in<W>(f.first_x, int(3 * e));
@@ -131,8 +181,8 @@ bool exact_fan_sums(std::span<const vec2<T>> v, sums<W>& out) {
   const long n_bits = long(std::bit_width(12 * n));  // 12 n D^4 bounds every node of degree 4
   const long precision = std::min<long>(std::numeric_limits<W>::digits, fixed_bits);
   if (4 * d_bits + n_bits > precision - 1) return false;
-  if (4 * d_bits + n_bits <= narrow_bits - 1) integer_sums<fixed_int<320>>(xs, ys, e, out);
-  else integer_sums<fixed_int<512>>(xs, ys, e, out);
+  if (4 * d_bits + n_bits <= narrow_bits - 1) integer_sums<fixed_int<320>>(xs, ys, e, bits, out);
+  else integer_sums<fixed_int<512>>(xs, ys, e, bits, out);
   return true;
 }
 
