@@ -403,3 +403,48 @@ TEST_CASE("semi-static edge values: the two-lane copy equals the scalar one bit 
   CHECK(refused > 1000);
 #endif
 }
+
+TEST_CASE("semi-static separated values: the two-lane copy equals the scalar one bit for bit", "[epa][filter]") {
+  // D-EPA-29: separated_values_lanes runs separated_values_scalar's
+  // per-coordinate steps in the lanes of one register; same verdict, same
+  // fields. Random triangles and features (vertex-vertex and vertex-edge,
+  // the edge on either side), some edges axis-parallel, at offsets 0, 2^10, 2^30.
+#if defined(RIGIDREF_DW_LANES)
+  using rigidref::vec2;
+  using rigidref::detail::feature;
+  if (!rigidref::detail::dw_lanes::available()) return;
+  std::mt19937_64 g(29);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  long answered = 0, refused = 0, differ = 0, vertex_pairs = 0, flat = 0;
+  for (int k = 0; k < 40000; ++k) {
+    const double scale = std::ldexp(1.0, int(g() % 60) - 30), offset = k % 3 == 0 ? 0x1p30 : k % 3 == 1 ? 0x1p10 : 0;
+    std::vector<vec2<double>> a(3), b(3);
+    for (auto* poly : {&a, &b})
+      for (auto& p : *poly) p = {offset + scale * unit(g), -offset + scale * unit(g)};
+    const int kind = k % 3;  // 0: two vertices, 1: an edge of A, 2: an edge of B
+    if (k % 5 == 0) (kind == 2 ? b : a)[1].y = (kind == 2 ? b : a)[0].y;  // the edge (0, 1) horizontal
+    if (k % 5 == 1) (kind == 2 ? b : a)[1].x = (kind == 2 ? b : a)[0].x;  // vertical
+    const feature fa{kind == 1, kind == 1 ? std::size_t(0) : std::size_t(g() % 3)};
+    const feature fb{kind == 2, kind == 2 ? std::size_t(0) : std::size_t(g() % 3)};
+    double dx = 0, dy = 0;
+    vec2<double> pax, pbx, nx, pay, pby, ny;
+    const bool rx = rigidref::detail::semi_static::separated_values_scalar(a, b, fa, fb, dx, pax, pbx, nx);
+    const bool ry = rigidref::detail::semi_static::separated_values_lanes(a, b, fa, fb, dy, pay, pby, ny);
+    differ += rx != ry;
+    ++(rx ? answered : refused);
+    if (rx && kind == 0) ++vertex_pairs;
+    if (rx && kind != 0 && (nx.x == 0 || nx.y == 0)) ++flat;
+    if (rx && ry) {
+      const double fx[7] = {dx, pax.x, pax.y, pbx.x, pbx.y, nx.x, nx.y};
+      const double fy[7] = {dy, pay.x, pay.y, pby.x, pby.y, ny.x, ny.y};
+      for (int i = 0; i < 7; ++i) differ += std::memcmp(&fx[i], &fy[i], sizeof(double)) != 0;
+    }
+  }
+  INFO("answered " << answered << " (vertex pairs " << vertex_pairs << ", axis-parallel edges " << flat
+                   << "), refused " << refused);
+  CHECK(differ == 0);
+  CHECK(vertex_pairs > 5000);
+  CHECK(answered - vertex_pairs > 5000);
+  CHECK(flat > 1000);
+#endif
+}

@@ -3,7 +3,7 @@
 // operations of double_word.hpp in the same order (TwoSum, FastTwoSum,
 // DWTimesDW's FMA algorithm, AccurateDWPlusDW), so each lane is the scalar
 // value bit for bit. For code compiled for the "fma" target and called only
-// where the processor has it (dw_lanes_available). D-EPA-28
+// where the processor has it (available()). D-EPA-28, D-EPA-29
 #pragma once
 
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
@@ -98,6 +98,16 @@ RIGIDREF_LANE v2m edge_rounds_to(const dw2& y, v2d delta, v2d& r) {
   const v2d h = half_gap(r);
   const v2d d = (y.hi - r) + y.lo;
   return finite(r) & (r != 0) & (((vabs(d) + delta) * (1 + 16 * u)) * up < h);
+}
+
+// semi_static::dw_rounds_to per lane (r = RN(y) proved with every real
+// within delta of y): the lanes' verdicts and r.
+RIGIDREF_LANE v2m rounds_to(const dw2& y, v2d delta, v2d& r) {
+  constexpr double u = 0x1p-53, up = 1 + 0x1p-40;
+  r = y.hi + y.lo;
+  const v2d h = half_gap(r);
+  const v2d d = (y.hi - r) + y.lo;
+  return finite(r) & (r != 0) & ((vabs(d) * (1 + 4 * u) + delta) * up < h);
 }
 
 // semi_static::in_band per lane.

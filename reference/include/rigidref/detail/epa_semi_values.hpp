@@ -243,54 +243,77 @@ RIGIDREF_HOT bool round_unit(const double_word<double>& q, double rho, double& o
   return in_band(q.hi) && dw_rounds_to(q, ((rho + exact_path_rel) * abs(q.hi) * 1.01) * up, out);
 }
 
-RIGIDREF_FMA_CLONES inline bool separated_values_normal(std::span<const vec2<double>> a,
+// separated_values_normal's steps before the unit vector (D-EPA-24): for two
+// vertices (fa, fb both vertices) the forms, s = 1 / |N| and the distance;
+// for a vertex and an edge the same from the edge's forms. False where
+// separated_values_normal refuses.
+struct separated_head {
+  vertex_pair_forms vv;
+  vertex_edge_forms ve;
+  double_word<double> s;
+  double rho_s = 0;
+};
+RIGIDREF_HOT bool separated_values_head(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                        const feature& fa, const feature& fb, double& distance, separated_head& h) {
+  using std::abs;
+  using DW = double_word<double>;
+  inv_sqrt is;
+  if (!fa.edge && !fb.edge) {
+    vertex_pair_forms& f = h.vv;  // shared with GJK's values (D-GJK-23)
+    if (!vertex_pair_setup(a, b, fa, fb, f) ||
+        !inverse_sqrt_from(inverse_sqrt_guess(f.dx.h, f.dy.h), f.s2.hi, f.s2.lo, is))  // D-EPA-26
+      return false;
+    h.s = DW(is.hi, is.lo);
+    h.rho_s = (f.rho2 * 0.5 * 1.01 + is.rho) * 1.01;
+    // d = |N|^2 s: the relative errors of both and 5 u^2 for the product (D-EFT-4).
+    const DW d = DW(f.s2.hi, f.s2.lo) * h.s;
+    if (!in_band(d.hi) || !in_band(h.s.hi)) return false;
+    return dw_rounds_to(d, ((f.rho2 + h.rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance);
+  }
+  // A vertex v of one polygon and the open edge (p0, p1) of the other.
+  vertex_edge_forms& f = h.ve;  // shared with GJK's values (D-GJK-23)
+  if (!vertex_edge_setup(a, b, fa, fb, f)) return false;
+  if (!inverse_sqrt_from(inverse_sqrt_guess(f.ex.h, f.ey.h), f.len2.hi, f.len2.lo, is)) return false;  // D-EPA-26
+  h.s = DW(is.hi, is.lo);
+  h.rho_s = (f.rho_len2 * 0.5 * 1.01 + is.rho) * 1.01;
+  if (!in_band(h.s.hi)) return false;
+  // d = |cross(e, w)| s.
+  const DW d = abs(DW(f.cr.hi, f.cr.lo)) * h.s;
+  if (!in_band(d.hi)) return false;
+  return dw_rounds_to(d, ((f.rho_cr + h.rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance);
+}
+
+// distance_from_core's distance and closest points and the unit normal of
+// penetration_from_core for two polygons (radii 0) certified apart with
+// closest features fa, fb: the exact path's bits when true, the coordinates
+// one at a time. D-EPA-24
+RIGIDREF_FMA_CLONES inline bool separated_values_scalar(std::span<const vec2<double>> a,
                                                         std::span<const vec2<double>> b, const feature& fa,
                                                         const feature& fb, double& distance, vec2<double>& pa,
                                                         vec2<double>& pb, vec2<double>& normal) {
   using std::abs;
   using DW = double_word<double>;
+  separated_head h;
+  if (!separated_values_head(a, b, fa, fb, distance, h)) return false;
+  const DW& s = h.s;
+  const double rho_u = (h.rho_s + 5 * u2) * 1.01;
   if (!fa.edge && !fb.edge) {
-    vertex_pair_forms f;  // shared with GJK's values (D-GJK-23)
-    inv_sqrt is;
-    if (!vertex_pair_setup(a, b, fa, fb, f) ||
-        !inverse_sqrt_from(inverse_sqrt_guess(f.dx.h, f.dy.h), f.s2.hi, f.s2.lo, is))  // D-EPA-26
-      return false;
-    const DW s(is.hi, is.lo);
-    const double rho_s = (f.rho2 * 0.5 * 1.01 + is.rho) * 1.01;
-    // d = |N|^2 s: the relative errors of both and 5 u^2 for the product (D-EFT-4).
-    const DW d = DW(f.s2.hi, f.s2.lo) * s;
-    if (!in_band(d.hi) || !in_band(s.hi)) return false;
-    if (!dw_rounds_to(d, ((f.rho2 + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance))
-      return false;
-    const double rho_u = (rho_s + 5 * u2) * 1.01;
+    const vertex_pair_forms& f = h.vv;
     if (!round_unit(DW(f.dx.h, f.dx.l) * s, rho_u, normal.x) || !round_unit(DW(f.dy.h, f.dy.l) * s, rho_u, normal.y))
       return false;
     pa = {plus_zero(f.p.x), plus_zero(f.p.y)};
     pb = {plus_zero(f.q.x), plus_zero(f.q.y)};
     return true;
   }
-  // A vertex v of one polygon and the open edge (p0, p1) of the other.
-  vertex_edge_forms f;  // shared with GJK's values (D-GJK-23)
-  if (!vertex_edge_setup(a, b, fa, fb, f)) return false;
-  inv_sqrt is;
-  if (!inverse_sqrt_from(inverse_sqrt_guess(f.ex.h, f.ey.h), f.len2.hi, f.len2.lo, is)) return false;  // D-EPA-26
-  const DW s(is.hi, is.lo);
-  const double rho_s = (f.rho_len2 * 0.5 * 1.01 + is.rho) * 1.01;
-  if (!in_band(s.hi)) return false;
-  // d = |cross(e, w)| s.
-  const DW d = abs(DW(f.cr.hi, f.cr.lo)) * s;
-  if (!in_band(d.hi)) return false;
-  if (!dw_rounds_to(d, ((f.rho_cr + rho_s + 5 * u2 + exact_path_rel) * abs(d.hi) * 1.01) * up, distance))
-    return false;
+  const vertex_edge_forms& f = h.ve;
   // e s, the unit edge vector: the normal is sign (e.y, -e.x) s with the sign
   // of cross(e, w) (proved by rho_cr), and the point on the edge is
   // p0 + ((w . e) s) (e s).
   const DW ux = DW(f.ex.h, f.ex.l) * s, uy = DW(f.ey.h, f.ey.l) * s;
-  const double rho_u = (rho_s + 5 * u2) * 1.01;
   const bool pos = (f.cr.hi > 0) == f.edge_on_b;
   if (!round_unit(pos ? uy : -uy, rho_u, normal.x) || !round_unit(pos ? -ux : ux, rho_u, normal.y)) return false;
   const DW tau = DW(f.num.hi, f.num.lo) * s;
-  const double rho_w = (f.rho_num + rho_s + rho_u + 10 * u2) * 1.01;
+  const double rho_w = (f.rho_num + h.rho_s + rho_u + 10 * u2) * 1.01;
   vec2<double> on_edge;
   for (int i = 0; i < 2; ++i) {
     const exact_diff& ei = i == 0 ? f.ex : f.ey;
@@ -310,6 +333,81 @@ RIGIDREF_FMA_CLONES inline bool separated_values_normal(std::span<const vec2<dou
   pa = f.edge_on_b ? vertex : on_edge;
   pb = f.edge_on_b ? on_edge : vertex;
   return true;
+}
+
+#if defined(RIGIDREF_DW_LANES)
+// round_unit per lane: an exact zero head gives +0 and passes.
+__attribute__((target("fma"), always_inline)) inline dw_lanes::v2m round_unit_lanes(const dw_lanes::dw2& q,
+                                                                                   double rho, dw_lanes::v2d& out) {
+  namespace L = dw_lanes;
+  const L::v2m zero = q.hi == L::splat(0);
+  const L::v2m ok = L::in_band(q.hi) &
+                    L::rounds_to(q, (((rho + exact_path_rel) * L::vabs(q.hi)) * 1.01) * up, out);
+  out = (L::v2d)((L::v2m)out & ~zero);
+  return ok | zero;
+}
+
+// separated_values_scalar with the two coordinates of the unit vector and
+// of the point on the edge in the lanes of one register (detail/dw_lanes.hpp),
+// each lane the scalar operations, an axis-parallel edge's zero coordinate
+// exempt as the loop skips it: the same verdict and values. D-EPA-29
+__attribute__((target("fma"), noinline, flatten)) inline bool separated_values_lanes(
+    std::span<const vec2<double>> a, std::span<const vec2<double>> b, const feature& fa, const feature& fb,
+    double& distance, vec2<double>& pa, vec2<double>& pb, vec2<double>& normal) {
+  namespace L = dw_lanes;
+  using L::dw2, L::v2d, L::v2m, L::splat;
+  separated_head h;
+  if (!separated_values_head(a, b, fa, fb, distance, h)) return false;
+  const dw2 s = {splat(h.s.hi), splat(h.s.lo)};
+  const double rho_u = (h.rho_s + 5 * u2) * 1.01;
+  v2d nr;
+  if (!fa.edge && !fb.edge) {
+    const vertex_pair_forms& f = h.vv;
+    const v2m ok = round_unit_lanes(L::mul(dw2{v2d{f.dx.h, f.dy.h}, v2d{f.dx.l, f.dy.l}}, s), rho_u, nr);
+    if (!(ok[0] & ok[1])) return false;
+    normal = {nr[0], nr[1]};
+    pa = {plus_zero(f.p.x), plus_zero(f.p.y)};
+    pb = {plus_zero(f.q.x), plus_zero(f.q.y)};
+    return true;
+  }
+  const vertex_edge_forms& f = h.ve;
+  const dw2 u = L::mul(dw2{v2d{f.ex.h, f.ey.h}, v2d{f.ex.l, f.ey.l}}, s);  // (ux, uy)
+  // The normal (+-uy, -+ux): the lanes swapped, their signs flipped exactly.
+  const bool pos = (f.cr.hi > 0) == f.edge_on_b;
+  const v2d sign = pos ? v2d{1, -1} : v2d{-1, 1};
+  const dw2 nq = {v2d{u.hi[1], u.hi[0]} * sign, v2d{u.lo[1], u.lo[0]} * sign};
+  v2m ok = round_unit_lanes(nq, rho_u, nr);
+  const double_word<double> tau = double_word<double>(f.num.hi, f.num.lo) * h.s;
+  const double rho_w = (f.rho_num + h.rho_s + rho_u + 10 * u2) * 1.01;
+  const v2d p0 = {f.p0.x, f.p0.y};
+  const v2m flat = v2d{f.ex.h, f.ey.h} == splat(0);  // an axis-parallel edge's zero coordinate
+  const dw2 w = L::mul(dw2{splat(tau.hi), splat(tau.lo)}, u);
+  const dw2 c = L::add(dw2{p0, splat(0)}, w);
+  v2d on;
+  ok &= (L::in_band(w.hi) & L::in_band(c.hi) &
+         L::rounds_to(c, (((rho_w * L::vabs(w.hi)) + 4 * u2 * L::vabs(c.hi)) * 1.01) * up, on)) |
+        flat;
+  if (!(ok[0] & ok[1])) return false;
+  const v2d p0_plus = (v2d)((v2m)p0 & ~(p0 == splat(0)));  // plus_zero
+  on = (v2d)(((v2m)on & ~flat) | ((v2m)p0_plus & flat));
+  normal = {nr[0], nr[1]};
+  const vec2<double> on_edge{on[0], on[1]};
+  const vec2<double> vertex{plus_zero(f.v.x), plus_zero(f.v.y)};
+  pa = f.edge_on_b ? vertex : on_edge;
+  pb = f.edge_on_b ? on_edge : vertex;
+  return true;
+}
+#endif
+
+// separated_values_scalar, or its lanes where the processor has FMA (the
+// same answer either way). D-EPA-24, D-EPA-29
+inline bool separated_values_normal(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                    const feature& fa, const feature& fb, double& distance, vec2<double>& pa,
+                                    vec2<double>& pb, vec2<double>& normal) {
+#if defined(RIGIDREF_DW_LANES)
+  if (dw_lanes::available()) return separated_values_lanes(a, b, fa, fb, distance, pa, pb, normal);
+#endif
+  return separated_values_scalar(a, b, fa, fb, distance, pa, pb, normal);
 }
 
 }  // namespace rigidref::detail::semi_static
