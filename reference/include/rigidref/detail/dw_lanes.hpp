@@ -18,7 +18,8 @@
 namespace rigidref::detail::dw_lanes {
 
 typedef double v2d __attribute__((vector_size(16)));
-typedef long long v2m __attribute__((vector_size(16)));
+typedef long long v2m __attribute__((vector_size(16)));             // comparison masks
+typedef unsigned long long v2u __attribute__((vector_size(16)));    // encodings, wrapping
 
 // Whether the processor has FMA (always, in a build for a target with it).
 inline bool available() {
@@ -83,7 +84,7 @@ RIGIDREF_LANE dw2 add(const dw2& x, const dw2& y) {
 // semi_static::half_gap per lane: the smaller half gap to r's neighbours, 0
 // when the neighbour away from zero is not finite.
 RIGIDREF_LANE v2d half_gap(v2d r) {
-  const v2m bits = (v2m)r, one = {1, 1};
+  const v2u bits = (v2u)r, one = {1, 1};  // unsigned: -0 - 1 wraps, as in the scalar code
   const v2d away = (v2d)(bits + one), toward = (v2d)(bits - one);
   const v2d g_away = vabs(away - r), g_toward = vabs(r - toward);
   const v2d g = (v2d)(((v2m)g_away & (g_away < g_toward)) | ((v2m)g_toward & ~(g_away < g_toward))) / 2;
