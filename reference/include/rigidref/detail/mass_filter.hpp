@@ -238,26 +238,58 @@ RIGIDREF_HOT sums<W> fan_sums(std::span<const vec2<T>> v) {
 // steps that mix x and y (the cross product, |Q|^2, P.Q) stay scalar as
 // there, so the sums and magnitudes are the scalar ones, bit for bit.
 namespace xy {
-struct cw2 {
-  __m128d hi, lo;
+// One unnormalised double word per lane: two lanes in an SSE register (an
+// (x, y) pair), four in an AVX one (two pairs, D-MASS-37). The operations
+// below are the scalar ones of the same name, lane by lane.
+// The lanes' types are GCC's vector types (the intrinsics' __m128d and
+// __m256d convert to them implicitly; as template arguments those would lose
+// their may_alias attribute).
+typedef double v2 __attribute__((vector_size(16)));
+typedef double v4 __attribute__((vector_size(32)));
+template <class V>
+struct cw_lanes {
+  V hi, lo;
 };
+using cw2 = cw_lanes<v2>;
+using cw4 = cw_lanes<v4>;
 
-__attribute__((target("fma"), always_inline)) inline cw2 two_sum(__m128d a, __m128d b) {
-  const __m128d s = a + b;
-  const __m128d ap = s - b;
-  const __m128d bp = s - ap;
+// fma(a, b, -c) per lane.
+__attribute__((target("fma"), always_inline)) inline v2 fmsub(v2 a, v2 b, v2 c) { return _mm_fmsub_pd(a, b, c); }
+__attribute__((target("fma"), always_inline)) inline v4 fmsub(v4 a, v4 b, v4 c) { return _mm256_fmsub_pd(a, b, c); }
+
+template <class V>
+__attribute__((target("fma"), always_inline)) inline cw_lanes<V> two_sum_lanes(V a, V b) {
+  const V s = a + b;
+  const V ap = s - b;
+  const V bp = s - ap;
   return {s, (a - ap) + (b - bp)};
 }
+// Not templates: an intrinsic's __m128d or __m256d converts to the lanes' type.
+__attribute__((target("fma"), always_inline)) inline cw2 two_sum(v2 a, v2 b) { return two_sum_lanes(a, b); }
+__attribute__((target("fma"), always_inline)) inline cw4 two_sum(v4 a, v4 b) { return two_sum_lanes(a, b); }
 
-__attribute__((target("fma"), always_inline)) inline cw2 mul(const cw2& x, const cw2& y) {
-  const __m128d p = x.hi * y.hi;
-  const __m128d e = _mm_fmsub_pd(x.hi, y.hi, p);  // fma(a, b, -p): TwoProd's low part
+template <class V>
+__attribute__((target("fma"), always_inline)) inline cw_lanes<V> mul(const cw_lanes<V>& x, const cw_lanes<V>& y) {
+  const V p = x.hi * y.hi;
+  const V e = fmsub(x.hi, y.hi, p);  // fma(a, b, -p): TwoProd's low part
   return {p, e + (x.hi * y.lo + x.lo * y.hi)};
 }
 
-__attribute__((target("fma"), always_inline)) inline cw2 add(const cw2& x, const cw2& y) {
-  const cw2 s = two_sum(x.hi, y.hi);
+template <class V>
+__attribute__((target("fma"), always_inline)) inline cw_lanes<V> add(const cw_lanes<V>& x, const cw_lanes<V>& y) {
+  const cw_lanes<V> s = two_sum_lanes(x.hi, y.hi);
   return {s.hi, s.lo + (x.lo + y.lo)};
+}
+
+// div_small(x, 3) per lane (D-MASS-26): the product by RN(1/3), the
+// remainder by FMA, FastTwoSum.
+__attribute__((target("fma"), always_inline)) inline cw2 div3(const cw2& x) {
+  const v2 three = {3, 3}, inv = {1.0 / 3, 1.0 / 3};
+  const v2 qh = x.hi * inv;
+  const v2 ph = three * qh, pl = fmsub(three, qh, ph);
+  const v2 ql = ((x.hi - ph) - pl + x.lo) * inv;
+  const v2 h = qh + ql;
+  return {h, ql - (h - qh)};
 }
 
 __attribute__((target("fma"), always_inline)) inline cw<double> lane(const cw2& x, int i) {
@@ -276,27 +308,11 @@ __attribute__((target("fma"), always_inline)) inline __m128d abs(__m128d x) {
   return _mm_andnot_pd(_mm_set1_pd(-0.0), x);
 }
 
-// Four lanes: two (x, y) pairs, for two fan triangles at a time (D-MASS-37).
-struct cw4 {
-  __m256d hi, lo;
-};
-
-__attribute__((target("fma"), always_inline)) inline cw4 two_sum(__m256d a, __m256d b) {
-  const __m256d s = a + b;
-  const __m256d ap = s - b;
-  const __m256d bp = s - ap;
-  return {s, (a - ap) + (b - bp)};
-}
-
-__attribute__((target("fma"), always_inline)) inline cw4 mul(const cw4& x, const cw4& y) {
-  const __m256d p = x.hi * y.hi;
-  const __m256d e = _mm256_fmsub_pd(x.hi, y.hi, p);
-  return {p, e + (x.hi * y.lo + x.lo * y.hi)};
-}
-
-__attribute__((target("fma"), always_inline)) inline cw4 add(const cw4& x, const cw4& y) {
-  const cw4 s = two_sum(x.hi, y.hi);
-  return {s.hi, s.lo + (x.lo + y.lo)};
+// (a, b, c, d) to (d, c, a, b): with (P_x, P_y, Q_x, Q_y), each lane's
+// partner in the cross product P x Q, and P.Q's second factor (D-MASS-36).
+__attribute__((target("fma"), always_inline)) inline cw4 cross_partners(const cw4& x) {
+  return {_mm256_permute_pd(_mm256_permute2f128_pd(x.hi, x.hi, 1), 0b1001),
+          _mm256_permute_pd(_mm256_permute2f128_pd(x.lo, x.lo, 1), 0b1001)};
 }
 
 // (x, y) to (y, x) in each half.
@@ -445,14 +461,7 @@ __attribute__((target("fma"))) inline centroid_lines<double> centroid_of_xy(cons
                                                                           double e_d3, double e_first_x,
                                                                           double e_first_y, double inv_den) {
   constexpr double u2 = 0x1p-106;
-  const __m128d three = _mm_set1_pd(3), inv3 = _mm_set1_pd(1.0 / 3);
-  const __m128d fh = _mm_set_pd(fy.hi, fx.hi), fl = _mm_set_pd(fy.lo, fx.lo);
-  // div_small(f, 3)
-  const __m128d qh = fh * inv3;
-  const __m128d ph = three * qh, pl = _mm_fmsub_pd(three, qh, ph);
-  const __m128d ql = ((fh - ph) - pl + fl) * inv3;
-  const __m128d f3h = qh + ql;
-  const xy::cw2 f3 = {f3h, ql - (f3h - qh)};
+  const xy::cw2 f3 = xy::div3({_mm_set_pd(fy.hi, fx.hi), _mm_set_pd(fy.lo, fx.lo)});  // div_small(f, 3)
   const xy::cw2 gp = xy::mul(f3, xy::broadcast(r));
   const __m128d gh = gp.hi + gp.lo;  // normalise_product: FastTwoSum
   const xy::cw2 g = {gh, gp.lo - (gh - gp.hi)};

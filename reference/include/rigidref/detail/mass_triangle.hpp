@@ -84,34 +84,22 @@ __attribute__((target("fma"))) inline triangle_forms<double> triangle_forms_xy(s
   static_assert(sizeof(vec2<double>) == 2 * sizeof(double));
   const __m256d o = _mm256_set_pd(-v[0].y, -v[0].x, -v[0].y, -v[0].x);
   const __m256d w = _mm256_loadu_pd(&v[1].x);  // v1.x, v1.y, v2.x, v2.y
-  const __m256d dh = w + o;                    // TwoSum per lane
-  const __m256d ap = dh - o;
-  const __m256d bp = dh - ap;
-  const __m256d dl = (w - ap) + (o - bp);
-  // (Q_y, Q_x, P_x, P_y): the halves swapped, then the low pair swapped.
-  const __m256d sh = _mm256_permute_pd(_mm256_permute2f128_pd(dh, dh, 1), 0b1001);
-  const __m256d sl = _mm256_permute_pd(_mm256_permute2f128_pd(dl, dl, 1), 0b1001);
-  // mul: TwoProd by FMA, then the cross terms.
-  const __m256d m1h = dh * sh;  // (P_x Q_y, P_y Q_x, Q_x P_x, Q_y P_y)
-  const __m256d m1l = _mm256_fmsub_pd(dh, sh, m1h) + (dh * sl + dl * sh);
-  const __m256d m2h = dh * dh;  // (P_x^2, P_y^2, Q_x^2, Q_y^2)
-  const __m256d m2l = _mm256_fmsub_pd(dh, dh, m2h) + (dh * dl + dl * dh);
+  const xy::cw4 d = xy::two_sum(w, o);  // (P_x, P_y, Q_x, Q_y)
+  const xy::cw4 m1 = xy::mul(d, xy::cross_partners(d));  // (P_x Q_y, P_y Q_x, Q_x P_x, Q_y P_y)
+  const xy::cw4 m2 = xy::mul(d, d);                        // (P_x^2, P_y^2, Q_x^2, Q_y^2)
   // add(x, y) on (c, pp, pq, qq): x = (P_x Q_y, P_x^2, Q_x P_x, Q_x^2),
   // y = (-(P_y Q_x), P_y^2, Q_y P_y, Q_y^2).
   const __m256d flip = _mm256_set_pd(0.0, 0.0, 0.0, -0.0);
-  const __m256d xh = _mm256_unpacklo_pd(m1h, m2h), xl = _mm256_unpacklo_pd(m1l, m2l);
-  const __m256d yh = _mm256_xor_pd(_mm256_unpackhi_pd(m1h, m2h), flip);
-  const __m256d yl = _mm256_xor_pd(_mm256_unpackhi_pd(m1l, m2l), flip);
-  const __m256d rh = xh + yh;
-  const __m256d rap = rh - yh;
-  const __m256d rbp = rh - rap;
-  const __m256d rl = ((xh - rap) + (yh - rbp)) + (xl + yl);
+  const xy::cw4 x = {_mm256_unpacklo_pd(m1.hi, m2.hi), _mm256_unpacklo_pd(m1.lo, m2.lo)};
+  const xy::cw4 y = {_mm256_xor_pd(_mm256_unpackhi_pd(m1.hi, m2.hi), flip),
+                     _mm256_xor_pd(_mm256_unpackhi_pd(m1.lo, m2.lo), flip)};
+  const xy::cw4 r = xy::add(x, y);
   triangle_forms<double> f;
-  f.c = {rh[0], rl[0]};
-  f.pp = {rh[1], rl[1]};
-  f.pq = {rh[2], rl[2]};
-  f.qq = {rh[3], rl[3]};
-  f.mc = std::abs(m1h[0]) + std::abs(m1h[1]);
+  f.c = {r.hi[0], r.lo[0]};
+  f.pp = {r.hi[1], r.lo[1]};
+  f.pq = {r.hi[2], r.lo[2]};
+  f.qq = {r.hi[3], r.lo[3]};
+  f.mc = std::abs(m1.hi[0]) + std::abs(m1.hi[1]);
   return f;
 }
 
@@ -123,18 +111,12 @@ __attribute__((target("fma"))) inline triangle_centre<double> triangle_centre_xy
   const xy::cw2 s1 = xy::two_sum(a, b);
   const xy::cw2 s2 = xy::two_sum(s1.hi, c);
   const xy::cw2 t = xy::two_sum(s2.hi, s1.lo + s2.lo);
-  // div_small(t, 3)
-  const __m128d three = _mm_set1_pd(3), inv = _mm_set1_pd(1.0 / 3);
-  const __m128d qh = t.hi * inv;
-  const __m128d ph = three * qh, pl = _mm_fmsub_pd(three, qh, ph);
-  const __m128d ql = ((t.hi - ph) - pl + t.lo) * inv;
-  const __m128d gh = qh + ql;
-  const __m128d gl = ql - (gh - qh);
-  const __m128d err = _mm_set1_pd(2 * (u * u)) * ((xy::abs(s1.hi) + xy::abs(s2.hi)) / 3 + 12 * xy::abs(gh)) +
+  const xy::cw2 q = xy::div3(t);
+  const __m128d err = _mm_set1_pd(2 * (u * u)) * ((xy::abs(s1.hi) + xy::abs(s2.hi)) / 3 + 12 * xy::abs(q.hi)) +
                       _mm_set1_pd(0x1p-1000);
   triangle_centre<double> g;
-  g.x = {gh[0], gl[0]};
-  g.y = {gh[1], gl[1]};
+  g.x = {q.hi[0], q.lo[0]};
+  g.y = {q.hi[1], q.lo[1]};
   g.ex = err[0];
   g.ey = err[1];
   return g;
