@@ -146,7 +146,9 @@ RIGIDREF_HOT bool sat_bounds_lanes(sat_lanes<double>& w, std::size_t count) {
     const sat_v4 o2_hi = ((xo + oe) * (xo + oe)) * hi16;
     const sat_v4 n2_lo = (n2 - ne) * lo16;
     const sat_v4 n2_hi = (n2 + ne) * hi16;
-    ok &= (sum > guard) & (xo > oe) & (n2 > guard) & (o2_lo > tiny) & (n2_lo > tiny) & ((sat_v4)((sat_m4)o2_hi & magnitude) <= big) & ((sat_v4)((sat_m4)n2_hi & magnitude) <= big);
+    const sat_v4 abs_o2_hi = (sat_v4)((sat_m4)o2_hi & magnitude), abs_n2_hi = (sat_v4)((sat_m4)n2_hi & magnitude);
+    ok &= (sum > guard) & (xo > oe) & (n2 > guard) & (o2_lo > tiny) & (n2_lo > tiny) & (abs_o2_hi <= big) &
+          (abs_n2_hi <= big);  // is_finite: |x| <= DBL_MAX
     *reinterpret_cast<sat_v4*>(&w.o2[i]) = xo * xo;
     *reinterpret_cast<sat_v4*>(&w.o2_lo[i]) = o2_lo;
     *reinterpret_cast<sat_v4*>(&w.o2_hi[i]) = o2_hi;

@@ -141,11 +141,11 @@ RIGIDREF_HOT void edge_values_points(std::span<const vec2<double>> a, std::span<
 
 // epa_edge_values<double>(a, b, on_a, k, ia, ib, vertex_a, 0, 0, out) where
 // this proves it answers, with its answer; false otherwise (the caller then
-// runs epa_edge_values itself). Radii 0 only. The coordinates one at a time.
-// D-EPA-23
-RIGIDREF_FMA_CLONES inline bool edge_values_scalar(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
-                                                   bool on_a, std::size_t k, std::size_t ia, std::size_t ib,
-                                                   bool vertex_a, epa_result<double>& out) {
+// runs epa_edge_values itself). Radii 0 only. The coordinates one at a time:
+// the copy for processors without FMA (edge_values picks the lanes where it
+// has it, so an FMA clone of this one would never run). D-EPA-23
+inline bool edge_values_scalar(std::span<const vec2<double>> a, std::span<const vec2<double>> b, bool on_a,
+                               std::size_t k, std::size_t ia, std::size_t ib, bool vertex_a, epa_result<double>& out) {
   using std::abs;
   using DW = double_word<double>;
   edge_head h;
@@ -286,11 +286,11 @@ RIGIDREF_HOT bool separated_values_head(std::span<const vec2<double>> a, std::sp
 // distance_from_core's distance and closest points and the unit normal of
 // penetration_from_core for two polygons (radii 0) certified apart with
 // closest features fa, fb: the exact path's bits when true, the coordinates
-// one at a time. D-EPA-24
-RIGIDREF_FMA_CLONES inline bool separated_values_scalar(std::span<const vec2<double>> a,
-                                                        std::span<const vec2<double>> b, const feature& fa,
-                                                        const feature& fb, double& distance, vec2<double>& pa,
-                                                        vec2<double>& pb, vec2<double>& normal) {
+// one at a time: the copy for processors without FMA (as edge_values_scalar).
+// D-EPA-24
+inline bool separated_values_scalar(std::span<const vec2<double>> a, std::span<const vec2<double>> b,
+                                    const feature& fa, const feature& fb, double& distance, vec2<double>& pa,
+                                    vec2<double>& pb, vec2<double>& normal) {
   using std::abs;
   using DW = double_word<double>;
   separated_head h;
