@@ -8,6 +8,7 @@
 #include "rigidref/detail/containment.hpp"
 #include "rigidref/detail/gjk_loop.hpp"
 #include "rigidref/detail/mp_containment.hpp"
+#include "rigidref/detail/mp_gjk_shadow.hpp"
 #include "rigidref/detail/mp_inputs.hpp"
 #include "rigidref/detail/mp_separation.hpp"
 #include "rigidref/detail/semi_static.hpp"
@@ -145,7 +146,10 @@ core_contact<T> core_query(std::span<const vec2<T>> a, std::span<const vec2<T>> 
       }
     }
   }
-  return core_from_run<T>(a, b, opt, gjk_core(a, b, cap));
+  if constexpr (is_cpp_bin_float_v<T>)
+    return core_from_run<T>(a, b, opt, mp_gjk_core(a, b, cap, false));  // D-GJK-32
+  else
+    return core_from_run<T>(a, b, opt, gjk_core(a, b, cap));
 }
 
 // The stages of core_query after GJK's loop in T, on its run (the point-first

@@ -21,14 +21,18 @@
 
 namespace rigidref::detail {
 
-// num / den * 2^e2 rounded to nearest, ties to even, in R (a binary floating
-// type): round_to<R> of that rational, step for step (its result depends only
-// on the value), without forming the rational. den != 0.
-template <class R>
-R round_quotient(big_int num, big_int den, long e2) {
+// round_quotient's steps in the integer type I (big_int, or mp_small_int
+// when the operands are small: the same integers, so the same result,
+// without heap allocation); false, with nothing computed, when a shifted
+// operand would reach `room` bits. D-GJK-26
+template <class R, class I>
+bool round_quotient_in(I num, I den, long e2, long room, R& out) {
   using std::ldexp;
   using boost::multiprecision::ldexp;
-  if (num == 0) return R(0);
+  if (num == 0) {
+    out = R(0);
+    return true;
+  }
   bool negative = num < 0;
   if (num < 0) num = -num;
   if (den < 0) {
@@ -38,34 +42,61 @@ R round_quotient(big_int num, big_int den, long e2) {
   const int p = std::numeric_limits<R>::digits;
   const long min_exp = std::numeric_limits<R>::min_exponent - 1;
   const long max_exp = std::numeric_limits<R>::max_exponent - 1;
+  const long bn = static_cast<long>(msb(num)), bd = static_cast<long>(msb(den));
   // floor(log2(num / den)) + e2.
-  long e = static_cast<long>(msb(num)) - static_cast<long>(msb(den));
+  long e = bn - bd;
+  if ((e >= 0 ? bd + e : bn - e) + 1 >= room) return false;
   const bool at_least = e >= 0 ? num >= (den << e) : (num << (-e)) >= den;
   e = (at_least ? e : e - 1) + e2;
-  if (e > max_exp) return negative ? -std::numeric_limits<R>::infinity() : std::numeric_limits<R>::infinity();
+  if (e > max_exp) {
+    out = negative ? -std::numeric_limits<R>::infinity() : std::numeric_limits<R>::infinity();
+    return true;
+  }
   const long ulp_exp = (e < min_exp ? min_exp : e) - (p - 1);
   // m = floor(num / den * 2^(e2 - ulp_exp)).
   const long shift = e2 - ulp_exp;
+  if ((shift >= 0 ? bn + shift : bd - shift) + 2 >= room) return false;
+  I m;
   if (den == 1) {  // a dyadic value: the same m and remainder test by shifts
     const unsigned drop = shift < 0 ? static_cast<unsigned>(-shift) : 0u;
-    big_int m = shift >= 0 ? big_int(num << shift) : big_int(num >> drop);
+    m = shift >= 0 ? I(num << shift) : I(num >> drop);
     if (drop > 0) {
       const bool half = bit_test(num, drop - 1);
       const bool rest = lsb(num) < drop - 1;
       if (half && (rest || (m & 1) != 0)) m += 1;
     }
-    if (m == 0) return negative ? R(-0.0) : R(0);
-    const R result = ldexp(mp_exact_integer<R>(m), static_cast<int>(ulp_exp));
-    return negative ? R(-result) : result;
+  } else {
+    if (shift >= 0) num <<= shift;
+    else den <<= -shift;
+    m = num / den;
+    const I twice_rem = (num - m * den) * 2;
+    if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
   }
-  if (shift >= 0) num <<= shift;
-  else den <<= -shift;
-  big_int m = num / den;
-  const big_int twice_rem = (num - m * den) * 2;
-  if (twice_rem > den || (twice_rem == den && (m & 1) != 0)) m += 1;
-  if (m == 0) return negative ? R(-0.0) : R(0);
-  const R result = ldexp(mp_exact_integer<R>(m), static_cast<int>(ulp_exp));
-  return negative ? R(-result) : result;
+  if (m == 0) {
+    out = negative ? R(-0.0) : R(0);
+    return true;
+  }
+  R result;
+  if constexpr (is_cpp_bin_float_v<R>)
+    result = ldexp(R(m), static_cast<int>(ulp_exp));  // m has at most p + 1 bits: exact
+  else
+    result = ldexp(mp_exact_integer<R>(big_int(m)), static_cast<int>(ulp_exp));
+  out = negative ? R(-result) : result;
+  return true;
+}
+
+// num / den * 2^e2 rounded to nearest, ties to even, in R (a binary floating
+// type): round_to<R> of that rational, step for step (its result depends only
+// on the value), without forming the rational. den != 0.
+template <class R>
+R round_quotient(const big_int& num, const big_int& den, long e2) {
+  R out;
+  // At most 14 limbs (896 bits) each: every shift is checked against 1000.
+  if (num.backend().size() <= 14 && den.backend().size() <= 14 &&
+      round_quotient_in<R, mp_small_int>(mp_small_int(num), mp_small_int(den), e2, 1000, out))
+    return out;
+  round_quotient_in<R, big_int>(num, den, e2, std::numeric_limits<long>::max() / 4, out);
+  return out;
 }
 
 // Coordinates of mp values as integers X with x = X 2^k (one k for all):

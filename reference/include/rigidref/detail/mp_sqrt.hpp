@@ -51,6 +51,11 @@ I approx_isqrt(const I& N) {
 using mp_fixed_int = bmp::number<bmp::cpp_int_backend<4096, 4096, bmp::signed_magnitude, bmp::unchecked, void>,
                                  bmp::et_off>;
 
+// Integers of at most 1024 bits, for round_quotient (detail/mp_frame_values.hpp)
+// when its operands are small enough.
+using mp_small_int = bmp::number<bmp::cpp_int_backend<1024, 1024, bmp::signed_magnitude, bmp::unchecked, void>,
+                                 bmp::et_off>;
+
 // mp_sqrt_quotient's steps in the integer type I (big_int or mp_fixed_int);
 // `room` bounds the bits a shifted value may reach (false beyond it).
 template <class T, class I>

@@ -30,19 +30,19 @@ inline double mp_dot_rounding(const fvec<double>& e, const fvec<double>& d) {
 }
 
 // support_index(v, d) (support.hpp: the first maximum of dot(v[i] - v[0], d)
-// in T, against 0 for v[0]), every comparison proved in double; false when
-// one is not proved or an input is out of D-GJK-25's range. D-GJK-27
-template <class T>
-bool mp_filtered_support_index(std::span<const vec2<T>> v, const fvec<double>& d, std::size_t& out) {
-  static_assert(std::numeric_limits<T>::digits >= 113);
+// in T, against 0 for v[0]), every comparison proved in double, on n points
+// given as filtered doubles by point(i, out) (false: out of D-GJK-25's
+// range); false when a comparison is not proved. D-GJK-27
+template <class Point>
+bool mp_filtered_support_search(std::size_t n, Point&& point, const fvec<double>& d, std::size_t& out) {
   fvec<double> v0;
-  if (!mp_filtered_point(v[0], v0)) return false;
+  if (!point(std::size_t{0}, v0)) return false;
   std::size_t best = 0;
   fv<double> best_value{0.0, 0.0};  // v[0]: exactly 0 in T too
   double best_round = 0;
-  for (std::size_t i = 1; i < v.size(); ++i) {
+  for (std::size_t i = 1; i < n; ++i) {
     fvec<double> vi;
-    if (!mp_filtered_point(v[i], vi)) return false;
+    if (!point(i, vi)) return false;
     const fvec<double> e = fsub(vi, v0);
     const fv<double> value = fdot(e, d);
     const double round = mp_dot_rounding(e, d);
@@ -59,6 +59,14 @@ bool mp_filtered_support_index(std::span<const vec2<T>> v, const fvec<double>& d
   out = best;
   ++mp_route_stats().support;
   return true;
+}
+
+// The search on the mp points themselves, each read as a filtered double.
+template <class T>
+bool mp_filtered_support_index(std::span<const vec2<T>> v, const fvec<double>& d, std::size_t& out) {
+  static_assert(std::numeric_limits<T>::digits >= 113);
+  return mp_filtered_support_search(
+      v.size(), [&](std::size_t i, fvec<double>& p) { return mp_filtered_point(v[i], p); }, d, out);
 }
 
 // minkowski_support(a, b, d) for mp inputs, each search filtered when every

@@ -1,0 +1,426 @@
+// GJK's loop for mp50 / mp100 with its decisions taken in double (issue 28
+// item 10): the loop of gjk_core in T, step for step, where every T value is
+// carried as a double with a proved bound on its distance to the T value
+// (not to the exact one: each T rounding is part of the bound). A decision
+// the double proves is the T loop's; one it does not is computed in T from
+// the vertex pairs, exactly as the T loop computes it. So the claim, the
+// vertex pairs and the iteration count are gjk_core's, bit for bit, and T's
+// arithmetic runs only at near ties. D-GJK-32
+#pragma once
+
+#include "rigidref/detail/gjk_loop.hpp"
+#include "rigidref/detail/mp_inputs.hpp"
+#include "rigidref/detail/mp_support.hpp"
+#include "rigidref/filter.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "rigidref/detail/fp_begin.hpp"
+
+namespace rigidref::detail {
+
+// ---- the filtered value of a T operation's result (D-GJK-32 (1), (2)) ------
+
+// x bounds an exact result X; RN_T(X) is within 2^-p |X| <= 2^-160 (|x.v| +
+// x.e) more (p >= 161), the scaling's own rounding within u or eta.
+RIGIDREF_HOT fv<double> mp_rounded(const fv<double>& x) {
+  using std::abs;
+  return {x.v, ((x.e + (abs(x.v) + x.e) * 0x1p-160) + 2 * fconst<double>::eta) * fconst<double>::up};
+}
+
+RIGIDREF_HOT fv<double> mp_sub(const fv<double>& a, const fv<double>& b) { return mp_rounded(fsub(a, b)); }
+RIGIDREF_HOT fv<double> mp_mul(const fv<double>& a, const fv<double>& b) { return mp_rounded(fmul(a, b)); }
+
+// a.x b.x + a.y b.y and a.x b.y - a.y b.x as T computes them (vec2.hpp):
+// two rounded products, one rounded sum.
+RIGIDREF_HOT fv<double> mp_dot(const fvec<double>& a, const fvec<double>& b) {
+  return mp_rounded(fadd(mp_mul(a.x, b.x), mp_mul(a.y, b.y)));
+}
+RIGIDREF_HOT fv<double> mp_cross(const fvec<double>& a, const fvec<double>& b) {
+  return mp_sub(mp_mul(a.x, b.y), mp_mul(a.y, b.x));
+}
+
+// a / b: |A/B - a/b| <= (e_a |b| + |a| e_b) / (|b| (|b| - e_b)), the double
+// quotient's rounding u |q| + eta, then T's. False when |b| <= e_b (B may be
+// 0). D-GJK-32 (2)
+RIGIDREF_HOT bool mp_div(const fv<double>& a, const fv<double>& b, fv<double>& out) {
+  using std::abs;
+  constexpr double u = fconst<double>::u;
+  const double ab = abs(b.v);
+  const double low = (ab - b.e) * (1 - 2 * u);  // <= |B|
+  if (!(low > 0)) return false;
+  const double q = a.v / b.v;
+  const double e = (a.e * ab + abs(a.v) * b.e) / (ab * low) + u * abs(q) + fconst<double>::eta;
+  out = mp_rounded({q, e * fconst<double>::up * fconst<double>::up});
+  return true;
+}
+
+// ---- the loop ---------------------------------------------------------------
+
+template <class T>
+class mp_shadow_gjk {
+  static_assert(is_cpp_bin_float_v<T> && std::numeric_limits<T>::digits >= 161);
+
+ public:
+  mp_shadow_gjk(std::span<const vec2<T>> a, std::span<const vec2<T>> b) : a_(a), b_(b) {}
+
+  // gjk_core(a, b, cap)'s claim, iteration count and vertex pairs; with
+  // `values`, also its simplex points and v (the callers in core_query read
+  // the pairs only). False, with nothing computed, when an input is out of
+  // D-GJK-25's range: the caller runs gjk_core.
+  bool run(int cap, bool values, gjk_run<T>& out) {
+    if (!read_inputs()) return false;
+    std::array<point, 3> s{};
+    int n = 1;
+    s[0] = make_point(0, 0);
+    shadow_v v = at_point(s[0]);
+    const double tol = static_cast<double>(T(16 * epsilon<T>()));  // a power of two: exact
+    gjk_claim claim = gjk_claim::cap;
+    int iterations = 0;
+    for (int it = 0; it < cap; ++it) {
+      iterations = it + 1;
+      if (is_zero(v)) {
+        claim = gjk_claim::intersecting;
+        break;
+      }
+      const point m = support(v);
+      bool known = false;
+      for (int k = 0; k < n; ++k) known = known || (s[k].ia == m.ia && s[k].ib == m.ib);
+      if (known) {
+        claim = gjk_claim::separated;
+        break;
+      }
+      // vv - vw <= tol vv in T (tol vv is exact in T: a power of two).
+      const fv<double> vv = mp_dot(v.s, v.s), vw = mp_dot(v.s, m.w);
+      const int gap = fsign(fsub(mp_sub(vv, vw), fmul(fexact(tol), vv)));
+      const bool stop = gap != 0 ? gap < 0 : gap_stops(v, m);
+      if (stop) {
+        claim = gjk_claim::separated;
+        break;
+      }
+      const shadow_v before = v;
+      s[static_cast<std::size_t>(n++)] = m;
+      if (reduce(s, n, v)) {
+        claim = gjk_claim::intersecting;
+        break;
+      }
+      // !(dot(v, v) < vv): no progress in T.
+      const int progress = fsign(fsub(vv, mp_dot(v.s, v.s)));
+      if (progress != 0 ? progress < 0 : !shrinks(before, v)) {
+        claim = gjk_claim::separated;
+        break;
+      }
+    }
+    out.claim = claim;
+    out.iterations = iterations;
+    out.simplex.size = n;
+    for (int k = 0; k < n; ++k) {
+      auto& p = out.simplex.p[static_cast<std::size_t>(k)];
+      p.ia = s[static_cast<std::size_t>(k)].ia;
+      p.ib = s[static_cast<std::size_t>(k)].ib;
+      if (values) p.w = w_of(s[static_cast<std::size_t>(k)]);
+    }
+    if (values) out.v = v_of(v);
+    return true;
+  }
+
+ private:
+  // A vertex pair and w = a[ia] - b[ib] (in T) as filtered doubles.
+  struct point {
+    std::size_t ia = 0, ib = 0;
+    fvec<double> w;
+  };
+  // v as filtered doubles and how T computed it: a vertex pair's w, the
+  // interior formula of segment_closest on [p0, p1] (side: the exact
+  // orientation), or 0.
+  enum class made { at_point, on_segment, zero };
+  struct shadow_v {
+    fvec<double> s;
+    made how = made::zero;
+    point p0, p1;
+    int side = 0;
+  };
+
+  std::span<const vec2<T>> a_, b_;
+  std::vector<fvec<double>>& fa_ = buffer(0);
+  std::vector<fvec<double>>& fb_ = buffer(1);
+
+  static std::vector<fvec<double>>& buffer(int k) {
+    static thread_local std::array<std::vector<fvec<double>>, 2> b;
+    return b[static_cast<std::size_t>(k)];
+  }
+
+  bool read_inputs() {
+    fa_.resize(a_.size());
+    fb_.resize(b_.size());
+    for (std::size_t i = 0; i < a_.size(); ++i)
+      if (!mp_filtered_point(a_[i], fa_[i])) return false;
+    for (std::size_t i = 0; i < b_.size(); ++i)
+      if (!mp_filtered_point(b_[i], fb_[i])) return false;
+    return true;
+  }
+
+  point make_point(std::size_t ia, std::size_t ib) const {
+    return {ia, ib, {mp_sub(fa_[ia].x, fb_[ib].x), mp_sub(fa_[ia].y, fb_[ib].y)}};
+  }
+  static shadow_v at_point(const point& p) { return {p.w, made::at_point, p, p, 0}; }
+
+  // The T values, computed as gjk_core computes them.
+  vec2<T> w_of(const point& p) const { return a_[p.ia] - b_[p.ib]; }
+  vec2<T> v_of(const shadow_v& v) const {
+    if (v.how == made::zero) return {};
+    if (v.how == made::at_point) return w_of(v.p0);
+    vec2<T> out;
+    if (segment_closest(w_of(v.p0), w_of(v.p1), out, v.side) != 2)
+      throw std::logic_error("GJK: the double steps and T's disagree on a segment (internal error)");
+    return out;
+  }
+
+  static int sign_of(const T& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
+  // A decision not proved in double, taken in T (counted for the tests).
+  static void in_T() { ++mp_route_stats().loop_in_T; }
+
+  // is_zero_vec(v) in T.
+  bool is_zero(const shadow_v& v) const {
+    if (v.how == made::zero) return true;
+    if (fsign(v.s.x) != 0 || fsign(v.s.y) != 0) return false;
+    if (v.how == made::at_point)  // RN_T(a - b) = 0 iff a = b
+      return a_[v.p0.ia].x == b_[v.p0.ib].x && a_[v.p0.ia].y == b_[v.p0.ib].y;
+    in_T();
+    return is_zero_vec(v_of(v));
+  }
+
+  // minkowski_support(a, b, -v) as mp_minkowski_support gives it.
+  point support(const shadow_v& v) const {
+    const fvec<double> d{fneg(v.s.x), fneg(v.s.y)};
+    return make_point(support_of(a_, fa_, d, v, true), support_of(b_, fb_, v.s, v, false));
+  }
+
+  // support_index(P, d) in T (the first maximum of dot(P[i] - P[0], d), d =
+  // -v or v), every comparison proved in double (D-GJK-27); else, at a near
+  // tie, the first maximum in T among the points not proved below the one
+  // with the largest double value. D-GJK-32 (4)
+  std::size_t support_of(std::span<const vec2<T>> P, const std::vector<fvec<double>>& fp, const fvec<double>& d,
+                         const shadow_v& v, bool negate) const {
+    const auto get = [&](std::size_t i, fvec<double>& p) { return (p = fp[i], true); };
+    std::size_t out = 0;
+    if (mp_filtered_support_search(P.size(), get, d, out)) return out;
+    return near_tie(P, fp, d, v, negate);
+  }
+
+  RIGIDREF_COLD std::size_t near_tie(std::span<const vec2<T>> P, const std::vector<fvec<double>>& fp,
+                                     const fvec<double>& d, const shadow_v& v, bool negate) const {
+    in_T();
+    const auto value_of = [&](std::size_t i, fv<double>& f, double& r) {
+      if (i == 0) {  // v[0]'s value: exactly 0 in T
+        f = {0.0, 0.0};
+        r = 0;
+        return;
+      }
+      const fvec<double> e = fsub(fp[i], fp[0]);
+      f = fdot(e, d);
+      r = mp_dot_rounding(e, d);
+    };
+    std::size_t k = 0;
+    fv<double> fk{0.0, 0.0};
+    double rk = 0;
+    for (std::size_t i = 1; i < P.size(); ++i) {
+      fv<double> f;
+      double r;
+      value_of(i, f, r);
+      if (f.v > fk.v) {
+        k = i;
+        fk = f;
+        rk = r;
+      }
+    }
+    const vec2<T> vt = v_of(v);
+    const vec2<T> dt = negate ? vec2<T>(-vt) : vt;
+    bool have = false;
+    std::size_t best = 0;
+    T best_value{0};
+    for (std::size_t i = 0; i < P.size(); ++i) {
+      if (i != k) {  // proved below P[k]'s value in T: not a maximum
+        fv<double> f;
+        double r;
+        value_of(i, f, r);
+        const fv<double> diff = fsub(f, fk);
+        if (fsign(fv<double>{diff.v, (diff.e + r + rk) * fconst<double>::up}) < 0) continue;
+      }
+      const T value = i == 0 ? T(0) : T(dot(vec2<T>(P[i] - P[0]), dt));
+      if (!have || value > best_value) {
+        have = true;
+        best = i;
+        best_value = value;
+      }
+    }
+    return best;
+  }
+
+  // The duality-gap stop in T, not proved in double.
+  RIGIDREF_COLD bool gap_stops(const shadow_v& v, const point& m) const {
+    in_T();
+    const vec2<T> vt = v_of(v);
+    const T vv = dot(vt, vt);
+    const T vw = dot(vt, w_of(m));
+    return vv - vw <= T(16 * epsilon<T>()) * vv;
+  }
+
+  // dot(v, v) < dot(before, before) in T, not proved in double.
+  RIGIDREF_COLD bool shrinks(const shadow_v& before, const shadow_v& v) const {
+    in_T();
+    const vec2<T> b = v_of(before), n = v_of(v);
+    return dot(n, n) < dot(b, b);
+  }
+
+  // origin_side(w0, w1): the exact sign of cross(w0, w1) of the T points.
+  int side_of(const point& p0, const point& p1) const {
+    const int s = fsign(fsub(fmul(p0.w.x, p1.w.y), fmul(p0.w.y, p1.w.x)));
+    if (s != 0) return s;
+    in_T();
+    return origin_side(w_of(p0), w_of(p1));
+  }
+
+  // segment_closest(p0.w, p1.w, v, side) in T: the part, v's shadow.
+  int segment(const point& p0, const point& p1, int side, shadow_v& v) const {
+    const fvec<double> e{mp_sub(p1.w.x, p0.w.x), mp_sub(p1.w.y, p0.w.y)};
+    const fv<double> num = fneg(mp_dot(p0.w, e)), den = mp_dot(e, e);
+    int sn = fsign(num);
+    if (sn == 0) {
+      in_T();
+      const vec2<T> w0 = w_of(p0);
+      sn = sign_of(T(-dot(w0, vec2<T>(w_of(p1) - w0))));
+    }
+    if (sn <= 0) {  // num <= 0 (den == 0 implies num == 0)
+      v = at_point(p0);
+      return 0;
+    }
+    // num > 0, so e != 0 and den > 0 in T (T has no underflow here).
+    int sd = fsign(fsub(num, den));
+    if (sd == 0) {
+      in_T();
+      const vec2<T> w0 = w_of(p0), et = w_of(p1) - w0;
+      const T nt = -dot(w0, et), dt = dot(et, et);
+      sd = nt >= dt ? 1 : -1;
+    }
+    if (sd >= 0) {  // num >= den
+      v = at_point(p1);
+      return 1;
+    }
+    const int o = side != unknown_side ? side : side_of(p0, p1);
+    if (o == 0) {
+      v = {{}, made::zero, p0, p1, 0};
+      return 2;
+    }
+    v.how = made::on_segment;
+    v.p0 = p0;
+    v.p1 = p1;
+    v.side = o;
+    // sc = cross(e, w0), its sign made the exact side's, then (sc / den) perp(e).
+    fv<double> sc = mp_cross(e, p0.w);
+    int ss = fsign(sc);
+    if (ss == 0) {
+      in_T();
+      const vec2<T> w0 = w_of(p0);
+      ss = sign_of(cross(vec2<T>(w_of(p1) - w0), w0));
+    }
+    if ((ss > 0) != (o < 0)) sc = fneg(sc);
+    fv<double> q;
+    if (ss == 0 || !mp_div(sc, den, q)) {  // T's own value, read back as a filtered double
+      const vec2<T> vt = v_of(v);
+      if (!mp_filtered_input(vt.x, v.s.x)) v.s.x = {0.0, std::numeric_limits<double>::infinity()};
+      if (!mp_filtered_input(vt.y, v.s.y)) v.s.y = {0.0, std::numeric_limits<double>::infinity()};
+      return 2;
+    }
+    v.s = {mp_mul(q, fneg(e.y)), mp_mul(q, e.x)};
+    return 2;
+  }
+
+  // reduce_simplex in T.
+  bool reduce(std::array<point, 3>& s, int& n, shadow_v& v) const {
+    if (n == 2) {
+      const int part = segment(s[0], s[1], unknown_side, v);
+      if (part != 2) {
+        if (part == 1) s[0] = s[1];
+        n = 1;
+      }
+      return is_zero(v);
+    }
+    std::array<int, 3> side{};
+    bool pos = false, neg = false;
+    for (std::size_t k = 0; k < 3; ++k) {
+      side[k] = side_of(s[k], s[k == 2 ? 0 : k + 1]);
+      pos = pos || side[k] > 0;
+      neg = neg || side[k] < 0;
+    }
+    if (pos != neg) {
+      v = {{}, made::zero, s[0], s[0], 0};
+      return true;
+    }
+    std::size_t best_k = 0;
+    int best_part = 0;
+    fv<double> best{};
+    for (std::size_t k = 0; k < 3; ++k) {
+      shadow_v vk;
+      const int part = segment(s[k], s[k == 2 ? 0 : k + 1], side[k], vk);
+      const fv<double> vv = mp_dot(vk.s, vk.s);
+      bool better = k == 0;
+      if (!better) {
+        const int c = fsign(fsub(best, vv));
+        if (c != 0) {
+          better = c > 0;
+        } else {
+          in_T();
+          const vec2<T> x = v_of(vk), y = v_of(v);
+          better = dot(x, x) < dot(y, y);
+        }
+      }
+      if (better) {
+        best = vv;
+        best_k = k;
+        best_part = part;
+        v = vk;
+      }
+    }
+    if (best_part != 2 || best_k != 0) {
+      const point p0 = s[best_k], p1 = s[best_k == 2 ? 0 : best_k + 1];
+      if (best_part == 2) {
+        s[0] = p0;
+        s[1] = p1;
+        n = 2;
+      } else {
+        s[0] = best_part == 0 ? p0 : p1;
+        n = 1;
+      }
+    } else {
+      n = 2;
+    }
+    return is_zero(v);
+  }
+};
+
+// gjk_core(a, b, cap) for mp50 / mp100: the loop above, or gjk_core itself
+// for inputs out of its range and under filter_force_exact(). With
+// `values`, every field of the run; without, the claim, iteration count and
+// vertex pairs, all that core_from_run reads for these types.
+template <class T>
+gjk_run<T> mp_gjk_core(std::span<const vec2<T>> a, std::span<const vec2<T>> b, int cap, bool values) {
+  if (!filter_force_exact()) {
+    gjk_run<T> r;
+    if (mp_shadow_gjk<T>(a, b).run(cap, values, r)) {
+      ++mp_route_stats().loop;
+      return r;
+    }
+  }
+  return gjk_core(a, b, cap);
+}
+
+}  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"
