@@ -196,26 +196,28 @@ class mp_shadow_gjk {
     return is_zero_vec(v_of(v));
   }
 
-  // minkowski_support(a, b, -v) as mp_minkowski_support gives it.
+  // minkowski_support(a, b, -v) as mp_minkowski_support gives it: each
+  // search in double (D-GJK-27), else, at a near tie, the first maximum in T
+  // among the points not proved below the one with the largest double value
+  // (D-GJK-32 (4)); T's v is formed once for both.
   point support(const shadow_v& v) const {
     const fvec<double> d{fneg(v.s.x), fneg(v.s.y)};
-    return make_point(support_of(a_, fa_, d, v, true), support_of(b_, fb_, v.s, v, false));
+    const auto in_a = [&](std::size_t i, fvec<double>& p) { return (p = fa_[i], true); };
+    const auto in_b = [&](std::size_t i, fvec<double>& p) { return (p = fb_[i], true); };
+    std::size_t ia = 0, ib = 0;
+    const bool proved_a = mp_filtered_support_search(a_.size(), in_a, d, ia);
+    const bool proved_b = mp_filtered_support_search(b_.size(), in_b, v.s, ib);
+    if (!proved_a || !proved_b) {
+      const vec2<T> vt = v_of(v);
+      if (!proved_a) ia = near_tie(a_, fa_, d, vec2<T>(-vt));
+      if (!proved_b) ib = near_tie(b_, fb_, v.s, vt);
+    }
+    return make_point(ia, ib);
   }
 
-  // support_index(P, d) in T (the first maximum of dot(P[i] - P[0], d), d =
-  // -v or v), every comparison proved in double (D-GJK-27); else, at a near
-  // tie, the first maximum in T among the points not proved below the one
-  // with the largest double value. D-GJK-32 (4)
-  std::size_t support_of(std::span<const vec2<T>> P, const std::vector<fvec<double>>& fp, const fvec<double>& d,
-                         const shadow_v& v, bool negate) const {
-    const auto get = [&](std::size_t i, fvec<double>& p) { return (p = fp[i], true); };
-    std::size_t out = 0;
-    if (mp_filtered_support_search(P.size(), get, d, out)) return out;
-    return near_tie(P, fp, d, v, negate);
-  }
-
+  // support_index(P, dt) in T, d the filtered value of dt.
   RIGIDREF_COLD std::size_t near_tie(std::span<const vec2<T>> P, const std::vector<fvec<double>>& fp,
-                                     const fvec<double>& d, const shadow_v& v, bool negate) const {
+                                     const fvec<double>& d, const vec2<T>& dt) const {
     in_T();
     const auto value_of = [&](std::size_t i, fv<double>& f, double& r) {
       if (i == 0) {  // v[0]'s value: exactly 0 in T
@@ -240,8 +242,6 @@ class mp_shadow_gjk {
         rk = r;
       }
     }
-    const vec2<T> vt = v_of(v);
-    const vec2<T> dt = negate ? vec2<T>(-vt) : vt;
     bool have = false;
     std::size_t best = 0;
     T best_value{0};

@@ -126,6 +126,11 @@ template <class T>
 bool mp_sqrt_quotient(const big_int& num, const big_int& den, long e2, T& out) {
   static_assert(is_cpp_bin_float_v<T>);
   if (num <= 0 || den <= 0) return false;
+  // Up to 8 limbs each, first on 1024 bits (every shift is checked; a
+  // refusal for room takes the 4096-bit steps, which prove the same roots).
+  if (num.backend().size() <= 8 && den.backend().size() <= 8 &&
+      mp_sqrt_quotient_in<T, mp_small_int>(mp_small_int(num), mp_small_int(den), e2, 1000, out))
+    return true;
   if (msb(num) < 1800 && msb(den) < 1200)
     return mp_sqrt_quotient_in<T, mp_fixed_int>(mp_fixed_int(num), mp_fixed_int(den), e2, 4000, out);
   return mp_sqrt_quotient_in<T, big_int>(num, den, e2, 1L << 40, out);
