@@ -456,6 +456,16 @@ void building_blocks(long count) {
     const int e = verify::uniform_int(g, -200, 200);
     const T x = k % 2 ? T(-random_full<T>(g, e)) : random_full<T>(g, e);
     REQUIRE(detail::mp_to_exact(x) == to_exact(x));
+    // The odd significand of mp_to_frame, from one window (a double's) or
+    // limb by limb (a full significand).
+    for (const T& y : {x, T(static_cast<double>(x)), T(std::ldexp(1.0, e % 60))}) {
+      unsigned z = 0;
+      const big_int m = detail::mp_odd_significand(y, z);
+      const long p2 = static_cast<long>(y.backend().exponent()) - (std::numeric_limits<T>::digits - 1) + z;
+      const exact v = exact(m) * (p2 >= 0 ? exact(big_int(1) << p2) : exact(big_int(1), big_int(1) << -p2));
+      REQUIRE((m & 1) == 1);
+      REQUIRE(v == abs(to_exact(y)));
+    }
     detail::fv<double> f;
     REQUIRE(detail::mp_filtered_input(x, f));
     REQUIRE(abs(to_exact(x) - to_exact(f.v)) < to_exact(f.e));  // the bound of D-GJK-25
