@@ -31,17 +31,37 @@ R mp_exact_integer(const big_int& m) {
     return integer_to<R>(m);
 }
 
-// About floor(sqrt(N)) for N > 0: Newton steps from a 53-bit start, each
-// doubling the correct bits, until they cover sqrt(N)'s (a candidate only;
-// the caller's test decides).
+// About floor(sqrt(N)) for N > 0 (a candidate only; the caller's test
+// decides): from N >= 2^220, the root of N's top 104..105 bits in double-
+// double arithmetic (one Newton step on the double root, about 100 correct
+// bits), else the double root; then integer Newton steps, each doubling the
+// correct bits, until they cover sqrt(N)'s.
 template <class I>
 I approx_isqrt(const I& N) {
   const long t = static_cast<long>(msb(N));
   if (t < 100) return I(static_cast<std::uint64_t>(std::sqrt(static_cast<double>(N))));
-  const long sh = (t - 60) & ~1L;  // even
-  const double d = static_cast<double>(static_cast<std::uint64_t>(N >> sh));  // < 2^62
-  I x = I(static_cast<std::uint64_t>(std::sqrt(d) * 1048576.0)) << (sh / 2 - 20);
-  for (long bits = 50; bits < t / 2 + 8; bits *= 2) x = (x + N / x) >> 1;
+  I x;
+  long bits = 50;
+  if (t >= 220) {
+    const long sh = (t - 104) & ~1L;  // even, N >> sh in [2^103, 2^106)
+    const I top = N >> sh;
+    constexpr std::uint64_t low53 = (std::uint64_t(1) << 53) - 1;
+    const double nh = std::ldexp(static_cast<double>(static_cast<std::uint64_t>(top >> 53)), 53);  // exact
+    const double nl = static_cast<double>(static_cast<std::uint64_t>(top & low53));                  // exact
+    const double r = std::sqrt(nh);                     // about 2^52
+    const double c = (std::fma(-r, r, nh) + nl) / (2 * r);  // r + c: sqrt(nh + nl) to about 2^-100
+    // (r + c) 2^48 as an integer: r's integer part, then its fraction (0 or
+    // 1/2) plus c, |c| < 2, to 48 bits.
+    const double ri = std::floor(r);
+    const auto frac = static_cast<std::int64_t>(std::ldexp((r - ri) + c, 48));
+    x = ((I(static_cast<std::uint64_t>(ri)) << 48) + I(frac)) << (sh / 2 - 48);
+    bits = 100;
+  } else {
+    const long sh = (t - 60) & ~1L;  // even
+    const double d = static_cast<double>(static_cast<std::uint64_t>(N >> sh));  // < 2^62
+    x = I(static_cast<std::uint64_t>(std::sqrt(d) * 1048576.0)) << (sh / 2 - 20);
+  }
+  for (; bits < t / 2 + 8; bits *= 2) x = (x + N / x) >> 1;
   return x;
 }
 
