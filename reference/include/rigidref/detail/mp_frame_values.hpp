@@ -92,7 +92,11 @@ bool round_quotient_in(I num, I den, long e2, long room, R& out) {
 template <class R>
 R round_quotient(const big_int& num, const big_int& den, long e2) {
   R out;
-  // At most 14 limbs (896 bits) each: every shift is checked against 1000.
+  // At most 6 limbs each on 512 bits, at most 14 on 1024: every shift is
+  // checked against the room (500, 1000); a refusal takes the next width.
+  if (num.backend().size() <= 6 && den.backend().size() <= 6 &&
+      round_quotient_in<R, mp_tiny_int>(mp_tiny_int(num), mp_tiny_int(den), e2, 500, out))
+    return out;
   if (num.backend().size() <= 14 && den.backend().size() <= 14 &&
       round_quotient_in<R, mp_small_int>(mp_small_int(num), mp_small_int(den), e2, 1000, out))
     return out;

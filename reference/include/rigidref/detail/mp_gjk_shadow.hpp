@@ -18,7 +18,6 @@
 #include <cstddef>
 #include <limits>
 #include <span>
-#include <stdexcept>
 #include <vector>
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -176,10 +175,13 @@ class mp_shadow_gjk {
   vec2<T> v_of(const shadow_v& v) const {
     if (v.how == made::zero) return {};
     if (v.how == made::at_point) return w_of(v.p0);
-    vec2<T> out;
-    if (segment_closest(w_of(v.p0), w_of(v.p1), out, v.side) != 2)
-      throw std::logic_error("GJK: the double steps and T's disagree on a segment (internal error)");
-    return out;
+    // segment_closest's interior formula, its part (2) and side (o) decided:
+    // the same operations on the same values, so the same bits.
+    const vec2<T> w0 = w_of(v.p0), e = w_of(v.p1) - w0;
+    const T den = dot(e, e);
+    T sc = cross(e, w0);
+    if ((sc > 0) != (v.side < 0)) sc = -sc;
+    return (sc / den) * vec2<T>{T(-e.y), e.x};
   }
 
   static int sign_of(const T& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }

@@ -71,10 +71,15 @@ I approx_isqrt(const I& N) {
 using mp_fixed_int = bmp::number<bmp::cpp_int_backend<4096, 4096, bmp::signed_magnitude, bmp::unchecked, void>,
                                  bmp::et_off>;
 
-// Integers of at most 1024 bits, for round_quotient (detail/mp_frame_values.hpp)
-// when its operands are small enough.
+// Integers of at most 512, 768 and 1024 bits, for round_quotient
+// (detail/mp_frame_values.hpp) and the root below when their operands are
+// small enough: the narrowest type that holds them moves the least memory.
 using mp_small_int = bmp::number<bmp::cpp_int_backend<1024, 1024, bmp::signed_magnitude, bmp::unchecked, void>,
                                  bmp::et_off>;
+using mp_mid_int = bmp::number<bmp::cpp_int_backend<768, 768, bmp::signed_magnitude, bmp::unchecked, void>,
+                               bmp::et_off>;
+using mp_tiny_int = bmp::number<bmp::cpp_int_backend<512, 512, bmp::signed_magnitude, bmp::unchecked, void>,
+                                bmp::et_off>;
 
 // mp_sqrt_quotient's steps in the integer type I (big_int or mp_fixed_int);
 // `room` bounds the bits a shifted value may reach (false beyond it).
@@ -146,8 +151,12 @@ template <class T>
 bool mp_sqrt_quotient(const big_int& num, const big_int& den, long e2, T& out) {
   static_assert(is_cpp_bin_float_v<T>);
   if (num <= 0 || den <= 0) return false;
-  // Up to 8 limbs each, first on 1024 bits (every shift is checked; a
-  // refusal for room takes the 4096-bit steps, which prove the same roots).
+  // Up to 6 limbs each on 768 bits, up to 8 on 1024 (every shift and
+  // product is checked; a refusal for room takes the next width, and the
+  // 4096-bit steps prove the same roots).
+  if (num.backend().size() <= 6 && den.backend().size() <= 6 &&
+      mp_sqrt_quotient_in<T, mp_mid_int>(mp_mid_int(num), mp_mid_int(den), e2, 740, out))
+    return true;
   if (num.backend().size() <= 8 && den.backend().size() <= 8 &&
       mp_sqrt_quotient_in<T, mp_small_int>(mp_small_int(num), mp_small_int(den), e2, 1000, out))
     return true;
