@@ -9,9 +9,7 @@
 #pragma once
 
 #include "rigidref/detail/gjk_loop.hpp"
-#include "rigidref/detail/mp_inputs.hpp"
-#include "rigidref/detail/mp_support.hpp"
-#include "rigidref/filter.hpp"
+#include "rigidref/detail/mp_shadow_ops.hpp"
 
 #include <array>
 #include <cmath>
@@ -24,57 +22,28 @@
 
 namespace rigidref::detail {
 
-// ---- the filtered value of a T operation's result (D-GJK-32 (1), (2)) ------
-
-// x bounds an exact result X; RN_T(X) is within 2^-p |X| <= 2^-160 (|x.v| +
-// x.e) more (p >= 161), the scaling's own rounding within u or eta.
-RIGIDREF_HOT fv<double> mp_rounded(const fv<double>& x) {
-  using std::abs;
-  return {x.v, ((x.e + (abs(x.v) + x.e) * 0x1p-160) + 2 * fconst<double>::eta) * fconst<double>::up};
-}
-
-RIGIDREF_HOT fv<double> mp_sub(const fv<double>& a, const fv<double>& b) { return mp_rounded(fsub(a, b)); }
-RIGIDREF_HOT fv<double> mp_mul(const fv<double>& a, const fv<double>& b) { return mp_rounded(fmul(a, b)); }
-
-// a.x b.x + a.y b.y and a.x b.y - a.y b.x as T computes them (vec2.hpp):
-// two rounded products, one rounded sum.
-RIGIDREF_HOT fv<double> mp_dot(const fvec<double>& a, const fvec<double>& b) {
-  return mp_rounded(fadd(mp_mul(a.x, b.x), mp_mul(a.y, b.y)));
-}
-RIGIDREF_HOT fv<double> mp_cross(const fvec<double>& a, const fvec<double>& b) {
-  return mp_sub(mp_mul(a.x, b.y), mp_mul(a.y, b.x));
-}
-
-// a / b: |A/B - a/b| <= (e_a |b| + |a| e_b) / (|b| (|b| - e_b)), the double
-// quotient's rounding u |q| + eta, then T's. False when |b| <= e_b (B may be
-// 0). D-GJK-32 (2)
-RIGIDREF_HOT bool mp_div(const fv<double>& a, const fv<double>& b, fv<double>& out) {
-  using std::abs;
-  constexpr double u = fconst<double>::u;
-  const double ab = abs(b.v);
-  const double low = (ab - b.e) * (1 - 2 * u);  // <= |B|
-  if (!(low > 0)) return false;
-  const double q = a.v / b.v;
-  const double e = (a.e * ab + abs(a.v) * b.e) / (ab * low) + u * abs(q) + fconst<double>::eta;
-  out = mp_rounded({q, e * fconst<double>::up * fconst<double>::up});
-  return true;
-}
-
 // ---- the loop ---------------------------------------------------------------
 
 template <class T>
-class mp_shadow_gjk {
-  static_assert(is_cpp_bin_float_v<T> && std::numeric_limits<T>::digits >= 161);
+class mp_shadow_gjk : mp_shadow_pair<T> {
+  using base = mp_shadow_pair<T>;
+  using typename base::point;
+  using base::a_;
+  using base::b_;
+  using base::in_T;
+  using base::make_point;
+  using base::sign_of;
+  using base::w_of;
 
  public:
-  mp_shadow_gjk(std::span<const vec2<T>> a, std::span<const vec2<T>> b) : a_(a), b_(b) {}
+  mp_shadow_gjk(std::span<const vec2<T>> a, std::span<const vec2<T>> b) : base(a, b) {}
 
   // gjk_core(a, b, cap)'s claim, iteration count and vertex pairs; with
   // `values`, also its simplex points and v (the callers in core_query read
   // the pairs only). False, with nothing computed, when an input is out of
   // D-GJK-25's range: the caller runs gjk_core.
   bool run(int cap, bool values, gjk_run<T>& out) {
-    if (!read_inputs()) return false;
+    if (!this->read_inputs()) return false;
     std::array<point, 3> s{};
     int n = 1;
     s[0] = make_point(0, 0);
@@ -130,11 +99,6 @@ class mp_shadow_gjk {
   }
 
  private:
-  // A vertex pair and w = a[ia] - b[ib] (in T) as filtered doubles.
-  struct point {
-    std::size_t ia = 0, ib = 0;
-    fvec<double> w;
-  };
   // v as filtered doubles and how T computed it: a vertex pair's w, the
   // interior formula of segment_closest on [p0, p1] (side: the exact
   // orientation), or 0.
@@ -146,32 +110,8 @@ class mp_shadow_gjk {
     int side = 0;
   };
 
-  std::span<const vec2<T>> a_, b_;
-  std::vector<fvec<double>>& fa_ = buffer(0);
-  std::vector<fvec<double>>& fb_ = buffer(1);
-
-  static std::vector<fvec<double>>& buffer(int k) {
-    static thread_local std::array<std::vector<fvec<double>>, 2> b;
-    return b[static_cast<std::size_t>(k)];
-  }
-
-  bool read_inputs() {
-    fa_.resize(a_.size());
-    fb_.resize(b_.size());
-    for (std::size_t i = 0; i < a_.size(); ++i)
-      if (!mp_filtered_point(a_[i], fa_[i])) return false;
-    for (std::size_t i = 0; i < b_.size(); ++i)
-      if (!mp_filtered_point(b_[i], fb_[i])) return false;
-    return true;
-  }
-
-  point make_point(std::size_t ia, std::size_t ib) const {
-    return {ia, ib, {mp_sub(fa_[ia].x, fb_[ib].x), mp_sub(fa_[ia].y, fb_[ib].y)}};
-  }
   static shadow_v at_point(const point& p) { return {p.w, made::at_point, p, p, 0}; }
 
-  // The T values, computed as gjk_core computes them.
-  vec2<T> w_of(const point& p) const { return a_[p.ia] - b_[p.ib]; }
   vec2<T> v_of(const shadow_v& v) const {
     if (v.how == made::zero) return {};
     if (v.how == made::at_point) return w_of(v.p0);
@@ -184,85 +124,18 @@ class mp_shadow_gjk {
     return (sc / den) * vec2<T>{T(-e.y), e.x};
   }
 
-  static int sign_of(const T& x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
-  // A decision not proved in double, taken in T (counted for the tests).
-  static void in_T() { ++mp_route_stats().loop_in_T; }
-
   // is_zero_vec(v) in T.
   bool is_zero(const shadow_v& v) const {
     if (v.how == made::zero) return true;
     if (fsign(v.s.x) != 0 || fsign(v.s.y) != 0) return false;
-    if (v.how == made::at_point)  // RN_T(a - b) = 0 iff a = b
-      return a_[v.p0.ia].x == b_[v.p0.ib].x && a_[v.p0.ia].y == b_[v.p0.ib].y;
+    if (v.how == made::at_point) return this->w_is_zero(v.p0);
     in_T();
     return is_zero_vec(v_of(v));
   }
 
-  // minkowski_support(a, b, -v) as mp_minkowski_support gives it: each
-  // search in double (D-GJK-27), else, at a near tie, the first maximum in T
-  // among the points not proved below the one with the largest double value
-  // (D-GJK-32 (4)); T's v is formed once for both.
+  // minkowski_support(a, b, -v) (D-GJK-27, D-GJK-32 (4)).
   point support(const shadow_v& v) const {
-    const fvec<double> d{fneg(v.s.x), fneg(v.s.y)};
-    const auto in_a = [&](std::size_t i, fvec<double>& p) { return (p = fa_[i], true); };
-    const auto in_b = [&](std::size_t i, fvec<double>& p) { return (p = fb_[i], true); };
-    std::size_t ia = 0, ib = 0;
-    const bool proved_a = mp_filtered_support_search(a_.size(), in_a, d, ia);
-    const bool proved_b = mp_filtered_support_search(b_.size(), in_b, v.s, ib);
-    if (!proved_a || !proved_b) {
-      const vec2<T> vt = v_of(v);
-      if (!proved_a) ia = near_tie(a_, fa_, d, vec2<T>(-vt));
-      if (!proved_b) ib = near_tie(b_, fb_, v.s, vt);
-    }
-    return make_point(ia, ib);
-  }
-
-  // support_index(P, dt) in T, d the filtered value of dt.
-  RIGIDREF_COLD std::size_t near_tie(std::span<const vec2<T>> P, const std::vector<fvec<double>>& fp,
-                                     const fvec<double>& d, const vec2<T>& dt) const {
-    in_T();
-    const auto value_of = [&](std::size_t i, fv<double>& f, double& r) {
-      if (i == 0) {  // v[0]'s value: exactly 0 in T
-        f = {0.0, 0.0};
-        r = 0;
-        return;
-      }
-      const fvec<double> e = fsub(fp[i], fp[0]);
-      f = fdot(e, d);
-      r = mp_dot_rounding(e, d);
-    };
-    std::size_t k = 0;
-    fv<double> fk{0.0, 0.0};
-    double rk = 0;
-    for (std::size_t i = 1; i < P.size(); ++i) {
-      fv<double> f;
-      double r;
-      value_of(i, f, r);
-      if (f.v > fk.v) {
-        k = i;
-        fk = f;
-        rk = r;
-      }
-    }
-    bool have = false;
-    std::size_t best = 0;
-    T best_value{0};
-    for (std::size_t i = 0; i < P.size(); ++i) {
-      if (i != k) {  // proved below P[k]'s value in T: not a maximum
-        fv<double> f;
-        double r;
-        value_of(i, f, r);
-        const fv<double> diff = fsub(f, fk);
-        if (fsign(fv<double>{diff.v, (diff.e + r + rk) * fconst<double>::up}) < 0) continue;
-      }
-      const T value = i == 0 ? T(0) : T(dot(vec2<T>(P[i] - P[0]), dt));
-      if (!have || value > best_value) {
-        have = true;
-        best = i;
-        best_value = value;
-      }
-    }
-    return best;
+    return base::support({fneg(v.s.x), fneg(v.s.y)}, [&] { return vec2<T>(-v_of(v)); });
   }
 
   // The duality-gap stop in T, not proved in double.
@@ -282,12 +155,7 @@ class mp_shadow_gjk {
   }
 
   // origin_side(w0, w1): the exact sign of cross(w0, w1) of the T points.
-  int side_of(const point& p0, const point& p1) const {
-    const int s = fsign(fsub(fmul(p0.w.x, p1.w.y), fmul(p0.w.y, p1.w.x)));
-    if (s != 0) return s;
-    in_T();
-    return origin_side(w_of(p0), w_of(p1));
-  }
+  int side_of(const point& p0, const point& p1) const { return this->origin_side_of(p0, p1); }
 
   // segment_closest(p0.w, p1.w, v, side) in T: the part, v's shadow.
   int segment(const point& p0, const point& p1, int side, shadow_v& v) const {
