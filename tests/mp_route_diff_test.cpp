@@ -18,6 +18,7 @@
 #include "rigidref/epa.hpp"
 #include "rigidref/convex_hull.hpp"
 #include "rigidref/gjk.hpp"
+#include "rigidref/detail/mp_epa_shadow.hpp"
 #include "rigidref/detail/mp_gjk_shadow.hpp"
 #include "rigidref/internal/filter_agreement.hpp"
 #include "rigidref/verify/random.hpp"
@@ -342,7 +343,43 @@ long supports(verify::rng& g, long count) {
 // points, v), at the automatic cap and at caps 1 and 2.
 struct loop_tally {
   long runs = 0, differ = 0, refused = 0;
+  long epa_runs = 0, epa_differ = 0, epa_refused = 0;
 };
+
+template <class T>
+bool same_points(const minkowski_point<T>& x, const minkowski_point<T>& y) {
+  return x.ia == y.ia && x.ib == y.ib && verify::same_bits(x.w, y.w);
+}
+
+// D-EPA-30: EPA's loop with its decisions in double against epa_core in T
+// from GJK's triangle, every field of the run, at the automatic cap and at
+// caps 1 and 2.
+template <class T>
+void compare_epa_loop(std::span<const vec2<T>> a, std::span<const vec2<T>> b, const detail::vertex_pairs& seed,
+                      loop_tally& t) {
+  for (const int cap : {detail::automatic_cap(0, a.size(), b.size()), 1, 2}) {
+    detail::epa_run<T> fast;
+    if (!detail::mp_shadow_epa<T>(a, b).run(seed, cap, true, fast)) {
+      ++t.epa_refused;
+      continue;
+    }
+    ++t.epa_runs;
+    const detail::epa_run<T> slow = detail::epa_core<T>(a, b, seed, cap);
+    bool same = fast.iterations == slow.iterations && fast.capped == slow.capped &&
+                fast.degenerate == slow.degenerate && fast.shortlist.size() == slow.shortlist.size() &&
+                fast.near_supports.size() == slow.near_supports.size();
+    for (std::size_t k = 0; same && k < slow.shortlist.size(); ++k)
+      same = same_points(fast.shortlist[k][0], slow.shortlist[k][0]) &&
+             same_points(fast.shortlist[k][1], slow.shortlist[k][1]);
+    for (std::size_t k = 0; same && k < slow.near_supports.size(); ++k)
+      same = same_points(fast.near_supports[k], slow.near_supports[k]);
+    if (!same && ++t.epa_differ <= 3)
+      UNSCOPED_INFO("EPA cap " << cap << ": iterations " << fast.iterations << " / " << slow.iterations
+                               << ", shortlist " << fast.shortlist.size() << " / " << slow.shortlist.size()
+                               << ", near supports " << fast.near_supports.size() << " / "
+                               << slow.near_supports.size());
+  }
+}
 
 template <class T>
 void compare_loop(const std::vector<vec2<T>>& pa, const std::vector<vec2<T>>& pb, loop_tally& t) {
@@ -361,6 +398,8 @@ void compare_loop(const std::vector<vec2<T>>& pa, const std::vector<vec2<T>>& pb
       const auto &x = fast.simplex.p[static_cast<std::size_t>(k)], &y = slow.simplex.p[static_cast<std::size_t>(k)];
       same = x.ia == y.ia && x.ib == y.ib && verify::same_bits(x.w, y.w);
     }
+    if (cap > 2 && slow.claim == detail::gjk_claim::intersecting && slow.simplex.size == 3)
+      compare_epa_loop(a, b, detail::simplex_indices(slow.simplex), t);
     if (!same && ++t.differ <= 3)
       UNSCOPED_INFO("cap " << cap << ": claim " << static_cast<int>(fast.claim) << " / " << static_cast<int>(slow.claim)
                            << ", iterations " << fast.iterations << " / " << slow.iterations << ", size "
@@ -495,15 +534,18 @@ TEST_CASE("mp route: building blocks against the rational route", "[gjk][epa][mp
   building_blocks<mp100>(1000);
 }
 
-TEST_CASE("mp route: GJK's loop in double is gjk_core in T, field for field", "[gjk][mp]") {
+TEST_CASE("mp route: GJK's and EPA's loops in double are gjk_core's and epa_core's in T", "[gjk][epa][mp]") {
   for (int type = 0; type < 2; ++type) {
     const detail::mp_route_counters before = detail::mp_route_stats();
     const loop_tally t = type == 0 ? loops<mp50>(120) : loops<mp100>(40);
     const long in_T = static_cast<long>(detail::mp_route_stats().loop_in_T - before.loop_in_T);
     WARN((type == 0 ? "mp50" : "mp100") << ": " << t.runs << " runs, differ " << t.differ << ", refused "
-                                        << t.refused << ", decisions taken in T " << in_T);
+                                        << t.refused << "; EPA " << t.epa_runs << " runs, differ " << t.epa_differ
+                                        << ", refused " << t.epa_refused << "; decisions taken in T " << in_T);
     CHECK(t.differ == 0);
     CHECK(t.runs > 500);
+    CHECK(t.epa_differ == 0);
+    CHECK(t.epa_runs > 300);
     CHECK(in_T > 0);  // the near ties took T's path
   }
 }

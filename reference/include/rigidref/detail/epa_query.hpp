@@ -12,6 +12,7 @@
 #include "rigidref/detail/epa_values.hpp"
 #include "rigidref/detail/gjk_values.hpp"
 #include "rigidref/detail/mp_epa.hpp"
+#include "rigidref/detail/mp_epa_shadow.hpp"
 #include "rigidref/filter.hpp"
 
 #include "rigidref/detail/fp_begin.hpp"
@@ -77,7 +78,11 @@ epa_result<T> penetration_from_core(const core_contact<T>& c, std::span<const ve
   bool epa_capped = false;
   std::optional<axis_overlap> ax_;  // the winning axis, exactly (not built on the filtered path)
   if (!fallback) {
-    const epa_run<T> run = epa_core<T>(a, b, c.seed, cap);
+    epa_run<T> run;
+    if constexpr (is_cpp_bin_float_v<T>)
+      run = mp_epa_core<T>(a, b, c.seed, cap, false);  // D-EPA-30
+    else
+      run = epa_core<T>(a, b, c.seed, cap);
     out.iterations += run.iterations;
     epa_capped = run.capped;
     if (run.degenerate || run.capped) {

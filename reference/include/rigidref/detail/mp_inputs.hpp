@@ -24,7 +24,7 @@ namespace rigidref::detail {
 // tests and the report; the answers never depend on them).
 struct mp_route_counters {
   std::uint64_t containment = 0, separation = 0, narrow_rounding = 0, frame_values = 0, epa_axis = 0,
-                sqrt_proved = 0, support = 0, loop = 0, loop_in_T = 0;
+                sqrt_proved = 0, support = 0, loop = 0, loop_in_T = 0, epa_loop = 0;
 };
 inline mp_route_counters& mp_route_stats() {
   static thread_local mp_route_counters c;
