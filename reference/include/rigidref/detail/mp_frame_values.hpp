@@ -104,35 +104,6 @@ R round_quotient(const big_int& num, const big_int& den, long e2) {
   return out;
 }
 
-// The significand of a finite nonzero cpp_bin_float x without its z trailing
-// zero bits (|x| = m 2^(z + exponent - bit_count + 1), m odd): read from one
-// 64-bit window when its significant bits fit in one (a double's do), which
-// needs no heap allocation, else limb by limb.
-template <class T>
-big_int mp_odd_significand(const T& x, unsigned& z) {
-  using B = typename T::backend_type;
-  const auto& bits = x.backend().bits();
-  const unsigned n = bits.size();
-  const auto* limbs = bits.limbs();
-  unsigned j0 = 0;
-  while (j0 + 1 < n && limbs[j0] == 0) ++j0;
-  z = 64 * j0 + static_cast<unsigned>(std::countr_zero(static_cast<std::uint64_t>(limbs[j0])));
-  constexpr unsigned top = B::bit_count - 1;  // the significand's leading bit
-  if (top - z < 64) {
-    const unsigned sh = z % 64;
-    std::uint64_t w = static_cast<std::uint64_t>(limbs[j0]) >> sh;
-    if (sh != 0 && j0 + 1 < n) w |= static_cast<std::uint64_t>(limbs[j0 + 1]) << (64 - sh);
-    return big_int(w);
-  }
-  big_int m = 0;
-  for (unsigned j = n; j-- > 0;) {
-    m <<= 64;
-    m += static_cast<std::uint64_t>(limbs[j]);
-  }
-  m >>= z;
-  return m;
-}
-
 // Coordinates of mp values as integers X with x = X 2^k (one k for all):
 // the integer of each finite value of `xs` in one frame; false when a value
 // is not finite or the exponents spread over more than 4096 bits (then the

@@ -38,23 +38,46 @@ struct is_cpp_bin_float<bmp::number<bmp::cpp_bin_float<D>, bmp::et_off>> : std::
 template <class T>
 inline constexpr bool is_cpp_bin_float_v = is_cpp_bin_float<T>::value;
 
-// The significand of a finite nonzero cpp_bin_float as an integer m with
-// |x| = m 2^p (m odd): bits() holds bit_count bits, its top bit is the
-// exponent's. The same rational as to_exact(x) (rationals are normalised).
+// The significand of a finite nonzero cpp_bin_float x without its z trailing
+// zero bits (|x| = m 2^(z + exponent - bit_count + 1), m odd): read from one
+// 64-bit window when its significant bits fit in one (a double's do), which
+// needs no heap allocation, else limb by limb.
+template <class T>
+big_int mp_odd_significand(const T& x, unsigned& z) {
+  using B = typename T::backend_type;
+  const auto& bits = x.backend().bits();
+  const unsigned n = bits.size();
+  const auto* limbs = bits.limbs();
+  unsigned j0 = 0;
+  while (j0 + 1 < n && limbs[j0] == 0) ++j0;
+  z = 64 * j0 + static_cast<unsigned>(std::countr_zero(static_cast<std::uint64_t>(limbs[j0])));
+  constexpr unsigned top = B::bit_count - 1;  // the significand's leading bit
+  if (top - z < 64) {
+    const unsigned sh = z % 64;
+    std::uint64_t w = static_cast<std::uint64_t>(limbs[j0]) >> sh;
+    if (sh != 0 && j0 + 1 < n) w |= static_cast<std::uint64_t>(limbs[j0 + 1]) << (64 - sh);
+    return big_int(w);
+  }
+  big_int m = 0;
+  for (unsigned j = n; j-- > 0;) {
+    m <<= 64;
+    m += static_cast<std::uint64_t>(limbs[j]);
+  }
+  m >>= z;
+  return m;
+}
+
+// The rational of a finite nonzero cpp_bin_float from its odd significand
+// (mp_odd_significand): the same rational as to_exact(x) (rationals are
+// normalised).
 template <class T>
 exact mp_to_exact(const T& x) {
   static_assert(is_cpp_bin_float_v<T>);
   using std::isfinite;
   if (!isfinite(x) || x == 0) return to_exact(x);
   using B = typename T::backend_type;
-  const auto& bits = x.backend().bits();
-  big_int m = 0;
-  for (unsigned k = bits.size(); k-- > 0;) {
-    m <<= 64;
-    m += static_cast<std::uint64_t>(bits.limbs()[k]);
-  }
-  const unsigned low = static_cast<unsigned>(lsb(m));
-  m >>= low;
+  unsigned low = 0;
+  const big_int m = mp_odd_significand(x, low);
   const long p = static_cast<long>(x.backend().exponent()) - (static_cast<long>(B::bit_count) - 1) + low;
   exact q = p >= 0 ? exact(big_int(m << p)) : exact(m, big_int(1) << (-p));
   return x.backend().sign() ? exact(-q) : q;

@@ -176,13 +176,9 @@ T rounded_sqrt(const T& x) {
     if (x > 0 && isfinite(x) && !filter_force_exact()) {
       using B = typename T::backend_type;
       static_assert(std::numeric_limits<T>::digits == static_cast<int>(B::bit_count));
-      const auto& bits = x.backend().bits();
-      big_int m = 0;
-      for (unsigned k = bits.size(); k-- > 0;) {
-        m <<= 64;
-        m += static_cast<std::uint64_t>(bits.limbs()[k]);
-      }
-      const long q = static_cast<long>(x.backend().exponent()) - (static_cast<long>(B::bit_count) - 1);
+      unsigned z = 0;
+      const big_int m = mp_odd_significand(x, z);
+      const long q = static_cast<long>(x.backend().exponent()) - (static_cast<long>(B::bit_count) - 1) + z;
       T r;
       if (mp_sqrt_quotient<T>(m, big_int(1), q, r)) return r;
     }
