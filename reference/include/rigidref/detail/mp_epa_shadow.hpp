@@ -124,6 +124,7 @@ class mp_shadow_epa : mp_shadow_pair<T> {
     T len, dist;
   };
   struct face {
+    explicit face(const point& p) : start(p) {}
     point start;
     fvec<double> normal{};
     fv<double> len{}, dist{};
