@@ -295,6 +295,7 @@ long roots(verify::rng& g, long count) {
     big_int num = 0, den = 0;
     for (int i = 0; i < verify::uniform_int(g, 1, 400); ++i) num = (num << 1) + verify::uniform_int(g, 0, 1);
     for (int i = 0; i < verify::uniform_int(g, 1, 300); ++i) den = (den << 1) + verify::uniform_int(g, 0, 1);
+    if (k % 3 == 0) num <<= verify::uniform_int(g, 200, 700);  // roots beyond 2^100 (j < 0 below)
     if (num == 0 || den == 0) continue;
     const long e2 = verify::uniform_int(g, -300, 300);
     const T slow = round_to<T>(to_exact(A::sqrt(detail::round_quotient<W>(num, den, e2))));
@@ -304,6 +305,15 @@ long roots(verify::rng& g, long count) {
     }
     // The same steps in big_int (the route for operands beyond 1800 bits).
     if (detail::mp_sqrt_quotient_in<T, big_int>(num, den, e2, 1L << 40, r)) REQUIRE(verify::same_bits(r, slow));
+    // The candidate (D-EPA-22): S within 4 units of floor(sqrt(num / den 2^(2j))),
+    // which Boost's integer root gives exactly, with at least p + 20 bits.
+    big_int S;
+    long j = 0;
+    REQUIRE(detail::mp_root_candidate<big_int>(num, den, p + 20, 1L << 40, S, j));
+    const big_int N = j >= 0 ? big_int((num << (2 * j)) / den) : big_int(num / (den << (-2 * j)));
+    const big_int miss = S - boost::multiprecision::sqrt(N);
+    REQUIRE(static_cast<long>(msb(S)) + 1 >= p + 20);
+    REQUIRE(abs(miss) <= 4);
   }
   return proved;
 }

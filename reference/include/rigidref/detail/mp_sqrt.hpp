@@ -8,6 +8,7 @@
 
 #include "rigidref/accumulator.hpp"
 #include "rigidref/convert.hpp"
+#include "rigidref/double_word.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/detail/mp_inputs.hpp"
 #include "rigidref/scalar.hpp"
@@ -31,38 +32,90 @@ R mp_exact_integer(const big_int& m) {
     return integer_to<R>(m);
 }
 
-// About floor(sqrt(N)) for N > 0 (a candidate only; the caller's test
-// decides): from N >= 2^220, the root of N's top 104..105 bits in double-
-// double arithmetic (one Newton step on the double root, about 100 correct
-// bits), else the double root; then integer Newton steps, each doubling the
-// correct bits, until they cover sqrt(N)'s.
+// |X|'s top 106 bits (all of them when fewer) as a double word: |X| ~=
+// (w.hi + w.lo) 2^e, the double word exact (two 53-bit halves). X != 0.
 template <class I>
-I approx_isqrt(const I& N) {
-  const long t = static_cast<long>(msb(N));
-  if (t < 100) return I(static_cast<std::uint64_t>(std::sqrt(static_cast<double>(N))));
-  I x;
-  long bits = 50;
-  if (t >= 220) {
-    const long sh = (t - 104) & ~1L;  // even, N >> sh in [2^103, 2^106)
-    const I top = N >> sh;
-    constexpr std::uint64_t low53 = (std::uint64_t(1) << 53) - 1;
-    const double nh = std::ldexp(static_cast<double>(static_cast<std::uint64_t>(top >> 53)), 53);  // exact
-    const double nl = static_cast<double>(static_cast<std::uint64_t>(top & low53));                  // exact
-    const double r = std::sqrt(nh);                     // about 2^52
-    const double c = (std::fma(-r, r, nh) + nl) / (2 * r);  // r + c: sqrt(nh + nl) to about 2^-100
-    // (r + c) 2^48 as an integer: r's integer part, then its fraction (0 or
-    // 1/2) plus c, |c| < 2, to 48 bits.
-    const double ri = std::floor(r);
-    const auto frac = static_cast<std::int64_t>(std::ldexp((r - ri) + c, 48));
-    x = ((I(static_cast<std::uint64_t>(ri)) << 48) + I(frac)) << (sh / 2 - 48);
-    bits = 100;
-  } else {
-    const long sh = (t - 60) & ~1L;  // even
-    const double d = static_cast<double>(static_cast<std::uint64_t>(N >> sh));  // < 2^62
-    x = I(static_cast<std::uint64_t>(std::sqrt(d) * 1048576.0)) << (sh / 2 - 20);
+double_word<double> mp_top_bits(const I& X, long& e) {
+  const I a = X < 0 ? I(-X) : X;
+  const long t = static_cast<long>(msb(a));
+  e = t > 105 ? t - 105 : 0;
+  const I top = a >> e;  // < 2^106
+  constexpr std::uint64_t low53 = (std::uint64_t(1) << 53) - 1;
+  // Normalised (|lo| <= ulp(hi) / 2, hi = 0 only for 0), as double-word
+  // arithmetic needs; the sum is exact (D-EFT-1: hi >= 2^53 > lo, or hi = 0).
+  return eft::fast_two_sum(std::ldexp(static_cast<double>(static_cast<std::uint64_t>(top >> 53)), 53),
+                           static_cast<double>(static_cast<std::uint64_t>(top & low53)));
+}
+
+// An integer of about 100 bits near w 2^F (w a normalised double word,
+// w.hi != 0): w.hi's 53 bits, then w.lo to 47 more; F is returned.
+template <class I>
+I mp_integer_near(const double_word<double>& w, long& F) {
+  int x = 0;
+  std::frexp(w.hi, &x);  // |w.hi| in [2^(x-1), 2^x)
+  const double a = std::ldexp(std::abs(w.hi), 53 - x);  // an integer in [2^52, 2^53)
+  const double f = std::ldexp(w.hi < 0 ? -w.lo : w.lo, 53 - x);  // |f| <= 1/2
+  F = 100 - x;
+  const I m = (I(static_cast<std::uint64_t>(a)) << 47) + I(static_cast<std::int64_t>(std::ldexp(f, 47)));
+  return w.hi < 0 ? I(-m) : m;
+}
+
+// A candidate S ~= sqrt(num / den) 2^j of at least `bits` bits, j returned
+// (false when a shift would leave `room`). The start is the double-word
+// root of the quotient of num's and den's top bits (about 100 correct
+// bits); each step adds the Newton correction c = d / (2 den R) to R, with
+// d = num 2^(2j) - den R^2 exact in integers and only the quotient in
+// double words, so each step gains about 94 bits (the double word's 104
+// bits less a margin) while the residual stays exact. No integer division.
+template <class I>
+bool mp_root_candidate(const I& num, const I& den, long bits, long room, I& R, long& j) {
+  auto fits = [&](const I& x, long shift) { return static_cast<long>(msb(x)) + shift < room; };
+  long en = 0, ed = 0;
+  const double_word<double> q = mp_top_bits(num, en) / mp_top_bits(den, ed);
+  long E = en - ed;  // num / den ~= q 2^E
+  double_word<double> qe = q;
+  if (E % 2 != 0) {  // even exponent: the root halves it
+    qe = {2 * q.hi, 2 * q.lo};
+    --E;
   }
-  for (; bits < t / 2 + 8; bits *= 2) x = (x + N / x) >> 1;
-  return x;
+  long F = 0;
+  R = mp_integer_near<I>(sqrt(qe), F);  // ~= sqrt(qe) 2^F = sqrt(num / den) 2^(F - E/2)
+  j = F - E / 2;
+  constexpr long g = 94;
+  for (long have = static_cast<long>(msb(R)) + 1; have < bits; have += g) {
+    if (R <= 0) return false;
+    I DR = den * R;  // den R, then den R^2 and 2 den R
+    if (!fits(DR, static_cast<long>(msb(R)) + 2)) return false;
+    I rhs = DR * R, lhs = num;
+    const long d_scale = j >= 0 ? 0 : 2 * j;  // d below is num 2^(2j) - den R^2 times 2^-d_scale
+    if (j >= 0) {
+      if (!fits(lhs, 2 * j)) return false;
+      lhs <<= 2 * j;
+    } else {
+      if (!fits(rhs, -2 * j)) return false;
+      rhs <<= -2 * j;
+    }
+    const I d = lhs - rhs;
+    if (!fits(R, g)) return false;
+    R <<= g;
+    j += g;
+    if (d == 0) continue;  // R was exact
+    long e_d = 0, e_D = 0;
+    double_word<double> c = mp_top_bits(d, e_d) / mp_top_bits(DR, e_D);  // |d| / (den R), up to 2^e
+    c = {c.hi / 2, c.lo / 2};
+    if (d < 0) c = -c;
+    long Fc = 0;
+    I C = mp_integer_near<I>(c, Fc);  // c 2^(e_d - e_D + g) = C 2^shift
+    const long shift = e_d + d_scale - e_D + g - Fc;
+    if (shift >= 0) {
+      if (!fits(C < 0 ? I(-C) : C, shift)) return false;
+      C <<= shift;
+    } else {
+      C >>= -shift;  // toward zero: a candidate
+    }
+    R += C;
+  }
+  return R > 0;
 }
 
 // Integers of at most 4096 bits without heap allocation, for the test below
@@ -100,15 +153,10 @@ bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
     --e2;
   }
   const long h = e2 / 2;
-  // N = floor(num / den 2^(2j)) with about 2 (p + 8) bits; sqrt(N) ~ root 2^(j - h).
-  const long lq = static_cast<long>(msb(num)) - static_cast<long>(msb(den));
-  const long j = (2 * (p + 8) - lq + 1) / 2;
-  if (!fits(num, 2 * j) || !fits(den, -2 * j)) return false;
-  const I N = den == 1 ? I(j >= 0 ? I(num << (2 * j)) : I(num >> (-2 * j)))
-                       : (j >= 0 ? I((num << (2 * j)) / den) : I(num / (den << (-2 * j))));
-  if (N <= 0) return false;
-  const I S = approx_isqrt(N);
-  if (S <= 0) return false;
+  // S ~= sqrt(num / den) 2^j with at least p + 20 bits; root ~= S 2^(h - j).
+  I S;
+  long j = 0;
+  if (!mp_root_candidate(num, den, p + 20, room, S, j)) return false;
   // Candidate y = Y 2^e, Y of p bits: S rounded to p bits.
   const long b = static_cast<long>(msb(S)) + 1;
   if (b <= p) return false;
