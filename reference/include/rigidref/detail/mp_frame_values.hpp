@@ -78,10 +78,14 @@ bool round_quotient_in(I num, I den, long e2, long room, R& out) {
     return true;
   }
   R result;
-  if constexpr (is_cpp_bin_float_v<R>)
-    result = ldexp(R(m), static_cast<int>(ulp_exp));  // m has at most p + 1 bits: exact
-  else
+  if constexpr (is_cpp_bin_float_v<R>) {
+    if (msb(m) == static_cast<unsigned>(p - 1))
+      result = mp_from_significand<R>(m, ulp_exp);  // p bits: written in directly
+    else
+      result = ldexp(R(m), static_cast<int>(ulp_exp));  // 2^p after a carry, or fewer bits: exact
+  } else {
     result = ldexp(mp_exact_integer<R>(big_int(m)), static_cast<int>(ulp_exp));
+  }
   out = negative ? R(-result) : result;
   return true;
 }

@@ -11,6 +11,7 @@
 #include "rigidref/double_word.hpp"
 #include "rigidref/filter.hpp"
 #include "rigidref/detail/mp_inputs.hpp"
+#include "rigidref/detail/mp_limbs.hpp"
 #include "rigidref/scalar.hpp"
 
 #include <cmath>
@@ -84,8 +85,8 @@ bool mp_root_candidate(const I& num, const I& den, long bits, long room, I& R, l
   constexpr long g = 94;
   for (long have = static_cast<long>(msb(R)) + 1; have < bits; have += g) {
     if (R <= 0) return false;
+    if (!fits(den, 2 * static_cast<long>(msb(R)) + 2)) return false;  // den R^2 < 2^room
     I DR = den * R;  // den R, then den R^2 and 2 den R
-    if (!fits(DR, static_cast<long>(msb(R)) + 2)) return false;
     I rhs = DR * R, lhs = num;
     const long d_scale = j >= 0 ? 0 : 2 * j;  // d below is num 2^(2j) - den R^2 times 2^-d_scale
     if (j >= 0) {
@@ -134,6 +135,33 @@ using mp_mid_int = bmp::number<bmp::cpp_int_backend<768, 768, bmp::signed_magnit
 using mp_tiny_int = bmp::number<bmp::cpp_int_backend<512, 512, bmp::signed_magnitude, bmp::unchecked, void>,
                                 bmp::et_off>;
 
+// Y 2^e in T (a cpp_bin_float) for an integer Y of exactly T's p bits
+// (2^(p-1) <= Y < 2^p) and an exponent inside T's range: exact. The
+// significand is written into T directly (cpp_bin_float keeps Y 2^e as its
+// p-bit significand Y and exponent e + p - 1), which saves Boost's general
+// conversion of an integer and ldexp (about half of a root's time).
+// Y: mp_limb_int, a Boost integer or big_int.
+template <class T, class I>
+T mp_from_significand(const I& Y, long e) {
+  using B = typename T::backend_type;
+  static_assert(std::numeric_limits<T>::digits == static_cast<int>(B::bit_count));
+  T r;
+  auto& bits = r.backend().bits();
+  constexpr unsigned n = (B::bit_count + 63) / 64;
+  bits.resize(n, n);
+  static_assert(sizeof(*bits.limbs()) == sizeof(std::uint64_t));
+  for (unsigned i = 0; i < n; ++i) {
+    if constexpr (requires { Y.limb_at(0u); })
+      bits.limbs()[i] = Y.limb_at(i);
+    else
+      bits.limbs()[i] = i < Y.backend().size() ? static_cast<std::uint64_t>(Y.backend().limbs()[i]) : 0;
+  }
+  bits.normalize();
+  r.backend().exponent() = static_cast<typename B::exponent_type>(e + std::numeric_limits<T>::digits - 1);
+  r.backend().sign() = false;
+  return r;
+}
+
 // mp_sqrt_quotient's steps in the integer type I (big_int or mp_fixed_int);
 // `room` bounds the bits a shifted value may reach (false beyond it).
 template <class T, class I>
@@ -147,6 +175,9 @@ bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
   static_assert(std::numeric_limits<typename accumulator<T>::type>::digits >= p + s + 5 + 4);
   if (num <= 0 || den <= 0) return false;
   auto fits = [&](const I& x, long shift) { return static_cast<long>(msb(x)) + shift < room; };
+  // The test's Hm^2 den (Hm of p + s + 2 bits) must fit: checked first, so
+  // that a width too narrow refuses before any work.
+  if (!fits(den, 2 * (p + s + 2))) return false;
   if (e2 % 2 != 0) {  // make the exponent even: sqrt(q) = sqrt(num / den) 2^h
     if (!fits(num, 1)) return false;
     num <<= 1;
@@ -174,7 +205,6 @@ bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
   // strictly inside the midpoints around y by 2^(e - 1 - s); test
   // L^2 < num / den 2^e2 < H^2 in integers.
   const I Lm = (((2 * Y) - 1) << s) + 1, Hm = (((2 * Y) + 1) << s) - 1;
-  if (!fits(den, 2 * (p + s + 2))) return false;  // Hm^2 den
   const long E = 2 * (e - 1 - s) - e2;  // L^2 = Lm^2 2^(E + e2)
   I lhs_l = Lm * Lm * den, lhs_h = Hm * Hm * den, rhs = num;
   if (E >= 0) {
@@ -186,7 +216,7 @@ bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
     rhs <<= -E;
   }
   if (!(lhs_l < rhs && rhs < lhs_h)) return false;
-  out = ldexp(mp_exact_integer<T>(big_int(Y)), static_cast<int>(e));
+  out = mp_from_significand<T>(Y, e);
   ++mp_route_stats().sqrt_proved;
   return true;
 }
@@ -203,10 +233,10 @@ bool mp_sqrt_quotient(const big_int& num, const big_int& den, long e2, T& out) {
   // product is checked; a refusal for room takes the next width, and the
   // 4096-bit steps prove the same roots).
   if (num.backend().size() <= 6 && den.backend().size() <= 6 &&
-      mp_sqrt_quotient_in<T, mp_mid_int>(mp_mid_int(num), mp_mid_int(den), e2, 740, out))
+      mp_sqrt_quotient_in<T, mp_limb_int<12>>(mp_limb_int<12>(num), mp_limb_int<12>(den), e2, 740, out))
     return true;
   if (num.backend().size() <= 8 && den.backend().size() <= 8 &&
-      mp_sqrt_quotient_in<T, mp_small_int>(mp_small_int(num), mp_small_int(den), e2, 1000, out))
+      mp_sqrt_quotient_in<T, mp_limb_int<16>>(mp_limb_int<16>(num), mp_limb_int<16>(den), e2, 1000, out))
     return true;
   if (msb(num) < 1800 && msb(den) < 1200)
     return mp_sqrt_quotient_in<T, mp_fixed_int>(mp_fixed_int(num), mp_fixed_int(den), e2, 4000, out);
