@@ -229,14 +229,18 @@ template <class T>
 bool mp_sqrt_quotient(const big_int& num, const big_int& den, long e2, T& out) {
   static_assert(is_cpp_bin_float_v<T>);
   if (num <= 0 || den <= 0) return false;
-  // Up to 6 limbs each on 768 bits, up to 8 on 1024 (every shift and
-  // product is checked; a refusal for room takes the next width, and the
-  // 4096-bit steps prove the same roots).
+  // Up to 6 limbs each on 12 limbs, up to 8 on 16, up to 12 on 24 (every
+  // shift and product is checked; a refusal for room takes the next width,
+  // and the 4096-bit steps prove the same roots).
   if (num.backend().size() <= 6 && den.backend().size() <= 6 &&
       mp_sqrt_quotient_in<T, mp_limb_int<12>>(mp_limb_int<12>(num), mp_limb_int<12>(den), e2, 740, out))
     return true;
   if (num.backend().size() <= 8 && den.backend().size() <= 8 &&
       mp_sqrt_quotient_in<T, mp_limb_int<16>>(mp_limb_int<16>(num), mp_limb_int<16>(den), e2, 1000, out))
+    return true;
+  // mp100's test needs den + 800 bits: its roots mostly start here.
+  if (num.backend().size() <= 12 && den.backend().size() <= 12 &&
+      mp_sqrt_quotient_in<T, mp_limb_int<24>>(mp_limb_int<24>(num), mp_limb_int<24>(den), e2, 1500, out))
     return true;
   if (msb(num) < 1800 && msb(den) < 1200)
     return mp_sqrt_quotient_in<T, mp_fixed_int>(mp_fixed_int(num), mp_fixed_int(den), e2, 4000, out);
