@@ -53,6 +53,19 @@ RIGIDREF_HOT int origin_side(const vec2<T>& a, const vec2<T>& b) {
   }
 }
 
+// The closest point of a segment from w0 along e to the origin when it lies
+// strictly inside (den = e.e, o the exact orientation(w0, w0 + e, origin),
+// nonzero): v = w0 - (w0.e / e.e) e, the component of w0 perpendicular to e,
+// as v = (cross(e, w0) / e.e) perp(e), perp(e) = (-e.y, e.x). In this form v
+// is perpendicular to the segment even when it is tiny (van den Bergen);
+// its side is the exact one, cross(e, w0) > 0 iff o < 0. D-GJK-4
+template <class T>
+RIGIDREF_HOT vec2<T> segment_interior(const vec2<T>& w0, const vec2<T>& e, const T& den, int o) {
+  T sc = cross(e, w0);
+  if ((sc > 0) != (o < 0)) sc = -sc;
+  return (sc / den) * vec2<T>{T(-e.y), e.x};
+}
+
 // Closest point v of the segment [w0, w1] to the origin; returns the
 // smallest sub-simplex that contains it: 0 the point w0, 1 the point w1, 2
 // the segment. `side` is the exact orientation(w0, w1, origin) when the
@@ -76,13 +89,7 @@ RIGIDREF_HOT int segment_closest(const vec2<T>& w0, const vec2<T>& w1, vec2<T>& 
     v = {};
     return 2;
   }
-  // v = w0 - (w0.e / e.e) e is the component of w0 perpendicular to e:
-  // v = (cross(e, w0) / e.e) perp(e), perp(e) = (-e.y, e.x). In this form v
-  // is perpendicular to the segment even when it is tiny (van den Bergen);
-  // its side is the exact one, cross(e, w0) > 0 iff o < 0.
-  T sc = cross(e, w0);
-  if ((sc > 0) != (o < 0)) sc = -sc;
-  v = (sc / den) * vec2<T>{T(-e.y), e.x};
+  v = segment_interior(w0, e, den, o);
   return 2;
 }
 

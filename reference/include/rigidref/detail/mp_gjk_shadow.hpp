@@ -59,7 +59,7 @@ class mp_shadow_gjk : mp_shadow_pair<T> {
       }
       const point m = support(v);
       bool known = false;
-      for (int k = 0; k < n; ++k) known = known || (s[k].ia == m.ia && s[k].ib == m.ib);
+      for (int k = 0; k < n; ++k) known = known || s[k].same_pair(m);
       if (known) {
         claim = gjk_claim::separated;
         break;
@@ -115,13 +115,10 @@ class mp_shadow_gjk : mp_shadow_pair<T> {
   vec2<T> v_of(const shadow_v& v) const {
     if (v.how == made::zero) return {};
     if (v.how == made::at_point) return w_of(v.p0);
-    // segment_closest's interior formula, its part (2) and side (o) decided:
+    // segment_closest's interior point, its part (2) and side (o) decided:
     // the same operations on the same values, so the same bits.
     const vec2<T> w0 = w_of(v.p0), e = w_of(v.p1) - w0;
-    const T den = dot(e, e);
-    T sc = cross(e, w0);
-    if ((sc > 0) != (v.side < 0)) sc = -sc;
-    return (sc / den) * vec2<T>{T(-e.y), e.x};
+    return segment_interior(w0, e, T(dot(e, e)), v.side);
   }
 
   // is_zero_vec(v) in T.
