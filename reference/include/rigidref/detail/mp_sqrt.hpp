@@ -125,13 +125,11 @@ bool mp_root_candidate(const I& num, const I& den, long bits, long room, I& R, l
 using mp_fixed_int = bmp::number<bmp::cpp_int_backend<4096, 4096, bmp::signed_magnitude, bmp::unchecked, void>,
                                  bmp::et_off>;
 
-// Integers of at most 512, 768 and 1024 bits, for round_quotient
-// (detail/mp_frame_values.hpp) and the root below when their operands are
-// small enough: the narrowest type that holds them moves the least memory.
+// Integers of at most 512 and 1024 bits, for round_quotient
+// (detail/mp_frame_values.hpp) when its operands are small enough: the
+// narrowest type that holds them moves the least memory.
 using mp_small_int = bmp::number<bmp::cpp_int_backend<1024, 1024, bmp::signed_magnitude, bmp::unchecked, void>,
                                  bmp::et_off>;
-using mp_mid_int = bmp::number<bmp::cpp_int_backend<768, 768, bmp::signed_magnitude, bmp::unchecked, void>,
-                               bmp::et_off>;
 using mp_tiny_int = bmp::number<bmp::cpp_int_backend<512, 512, bmp::signed_magnitude, bmp::unchecked, void>,
                                 bmp::et_off>;
 
@@ -162,7 +160,8 @@ T mp_from_significand(const I& Y, long e) {
   return r;
 }
 
-// mp_sqrt_quotient's steps in the integer type I (big_int or mp_fixed_int);
+// mp_sqrt_quotient's steps in the integer type I (mp_limb_int, mp_fixed_int
+// or big_int);
 // `room` bounds the bits a shifted value may reach (false beyond it).
 template <class T, class I>
 bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
