@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::detail {
 
 template <unsigned K>
@@ -259,3 +261,5 @@ bool bit_test(const mp_limb_int<K>& x, unsigned i) {
 }
 
 }  // namespace rigidref::detail
+
+#include "rigidref/detail/fp_end.hpp"
