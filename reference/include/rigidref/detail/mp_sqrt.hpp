@@ -161,8 +161,8 @@ T mp_from_significand(const I& Y, long e) {
 }
 
 // mp_sqrt_quotient's steps in the integer type I (mp_limb_int, mp_fixed_int
-// or big_int);
-// `room` bounds the bits a shifted value may reach (false beyond it).
+// or big_int); `room` bounds the bits a shifted value may reach (false
+// beyond it).
 template <class T, class I>
 bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
   using std::ldexp;
