@@ -733,7 +733,7 @@ TEST_CASE("recorded counterexamples: what each model does not satisfy", "[impuls
 }
 
 // Not run by default ("[.]"): the searches that found the recorded
-// counterexamples. Run with `tests_mass "[#impulse_test][find]" --filenames-as-tags` to see
+// counterexamples. Run with `tests_request_path "[#impulse_test][find]" --filenames-as-tags` to see
 // RapidCheck shrink them again (each is expected to FAIL, printing the case as a request).
 TEST_CASE("find: energy gain with e > 0 and friction", "[.][find]") {
   for (auto model : {impulse_model::article, impulse_model::coupled}) {

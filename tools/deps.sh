@@ -8,7 +8,7 @@
 #   bash tools/deps.sh --test   also Chromium, for the browser test of the report
 #   bash tools/deps.sh --fuzz   also clang and its libFuzzer runtime (tools/fuzz.sh)
 set -euo pipefail
-packages=(cmake g++ make libboost-dev libmpfr-dev libgmp-dev catch2 librapidcheck-dev
+packages=(cmake g++ make ninja-build libboost-dev libmpfr-dev libgmp-dev catch2 librapidcheck-dev
           nlohmann-json3-dev libcli11-dev libbenchmark-dev libbox2d-dev libchipmunk-dev libccd-dev libbullet-dev nodejs
           libmd4c-html0-dev libmd4c-dev parallel)
 [ "${1:-}" = "--test" ] && packages+=(chromium)

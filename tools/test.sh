@@ -35,7 +35,7 @@ if [ -n "$sanitize" ]; then
   # CLI (RIGIDREF_CLI_EVAL_CHECK_ONLY); the whole suite needs all of it.
   eval_check_only=OFF
   [ "$sanitize" = ci ] && eval_check_only=ON
-  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-Og -g1" \
+  bash tools/cmake_configure.sh build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-Og -g1" \
         -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
         -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DRIGIDREF_BUILD_BENCH=OFF \
         -DRIGIDREF_CLI_EVAL_CHECK_ONLY=$eval_check_only
@@ -63,7 +63,7 @@ fi
 # command"): the CLI's eight units 417 -> 301 s of compiler CPU, the 95
 # ctests that run the CLI 256 -> 258 s of CPU, `rigidref report` 14.7 -> 15.7 s.
 # The benchmarks build with Release's -O3 (bench/README.md).
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF
+bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF
 cmake --build build -j"$(nproc)"
 if [ $long -eq 1 ]; then
   export RC_PARAMS="${RC_PARAMS:-seed=20261122 max_success=2000}"
