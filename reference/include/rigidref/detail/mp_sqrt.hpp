@@ -61,6 +61,13 @@ I mp_integer_near(const double_word<double>& w, long& F) {
   return w.hi < 0 ? I(-m) : m;
 }
 
+// x 2^shift (x != 0) stays below 2^room: the integers' width is never
+// passed (each width's room in mp_sqrt_quotient).
+template <class I>
+bool fits_in(const I& x, long shift, long room) {
+  return static_cast<long>(msb(x)) + shift < room;
+}
+
 // A candidate S ~= sqrt(num / den) 2^j of at least `bits` bits, j returned
 // (false when a shift would leave `room`). The start is the double-word
 // root of the quotient of num's and den's top bits (about 100 correct
@@ -70,7 +77,6 @@ I mp_integer_near(const double_word<double>& w, long& F) {
 // bits less a margin) while the residual stays exact. No integer division.
 template <class I>
 bool mp_root_candidate(const I& num, const I& den, long bits, long room, I& R, long& j) {
-  auto fits = [&](const I& x, long shift) { return static_cast<long>(msb(x)) + shift < room; };
   long en = 0, ed = 0;
   const double_word<double> q = mp_top_bits(num, en) / mp_top_bits(den, ed);
   long E = en - ed;  // num / den ~= q 2^E
@@ -85,19 +91,19 @@ bool mp_root_candidate(const I& num, const I& den, long bits, long room, I& R, l
   constexpr long g = 94;
   for (long have = static_cast<long>(msb(R)) + 1; have < bits; have += g) {
     if (R <= 0) return false;
-    if (!fits(den, 2 * static_cast<long>(msb(R)) + 2)) return false;  // den R^2 < 2^room
+    if (!fits_in(den, 2 * static_cast<long>(msb(R)) + 2, room)) return false;  // den R^2 < 2^room
     I DR = den * R;  // den R, then den R^2 and 2 den R
     I rhs = DR * R, lhs = num;
     const long d_scale = j >= 0 ? 0 : 2 * j;  // d below is num 2^(2j) - den R^2 times 2^-d_scale
     if (j >= 0) {
-      if (!fits(lhs, 2 * j)) return false;
+      if (!fits_in(lhs, 2 * j, room)) return false;
       lhs <<= 2 * j;
     } else {
-      if (!fits(rhs, -2 * j)) return false;
+      if (!fits_in(rhs, -2 * j, room)) return false;
       rhs <<= -2 * j;
     }
     const I d = lhs - rhs;
-    if (!fits(R, g)) return false;
+    if (!fits_in(R, g, room)) return false;
     R <<= g;
     j += g;
     if (d == 0) continue;  // R was exact
@@ -109,7 +115,7 @@ bool mp_root_candidate(const I& num, const I& den, long bits, long room, I& R, l
     I C = mp_integer_near<I>(c, Fc);  // c 2^(e_d - e_D + g) = C 2^shift
     const long shift = e_d + d_scale - e_D + g - Fc;
     if (shift >= 0) {
-      if (!fits(C < 0 ? I(-C) : C, shift)) return false;
+      if (!fits_in(C < 0 ? I(-C) : C, shift, room)) return false;
       C <<= shift;
     } else {
       C >>= -shift;  // toward zero: a candidate
@@ -173,12 +179,11 @@ bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
   // must stay below the margin 2^-(p + s + 1) relative: D-EPA-22.
   static_assert(std::numeric_limits<typename accumulator<T>::type>::digits >= p + s + 5 + 4);
   if (num <= 0 || den <= 0) return false;
-  auto fits = [&](const I& x, long shift) { return static_cast<long>(msb(x)) + shift < room; };
   // The test's Hm^2 den (Hm of p + s + 2 bits) must fit: checked first, so
   // that a width too narrow refuses before any work.
-  if (!fits(den, 2 * (p + s + 2))) return false;
+  if (!fits_in(den, 2 * (p + s + 2), room)) return false;
   if (e2 % 2 != 0) {  // make the exponent even: sqrt(q) = sqrt(num / den) 2^h
-    if (!fits(num, 1)) return false;
+    if (!fits_in(num, 1, room)) return false;
     num <<= 1;
     --e2;
   }
@@ -207,11 +212,11 @@ bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
   const long E = 2 * (e - 1 - s) - e2;  // L^2 = Lm^2 2^(E + e2)
   I lhs_l = Lm * Lm * den, lhs_h = Hm * Hm * den, rhs = num;
   if (E >= 0) {
-    if (!fits(lhs_h, E)) return false;
+    if (!fits_in(lhs_h, E, room)) return false;
     lhs_l <<= E;
     lhs_h <<= E;
   } else {
-    if (!fits(rhs, -E)) return false;
+    if (!fits_in(rhs, -E, room)) return false;
     rhs <<= -E;
   }
   if (!(lhs_l < rhs && rhs < lhs_h)) return false;
