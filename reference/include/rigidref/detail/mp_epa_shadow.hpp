@@ -78,7 +78,7 @@ class mp_shadow_epa : mp_shadow_pair<T> {
         break;
       }
       ++iterations;
-      const point s = base::support(faces_[j].normal, [&] { return T_values(j).normal; });  // D-EPA-3
+      const point s = base::support(faces_[j].normal, [&] { return T_normal(j); });  // D-EPA-3
       const point& p0 = faces_[j].start;
       const point& p1 = faces_[(j + 1) % m].start;
       const bool same = s.same_pair(p0) || s.same_pair(p1);
@@ -118,10 +118,12 @@ class mp_shadow_epa : mp_shadow_pair<T> {
  private:
   // A face of EPA's polygon: its start, its normal, length and distance as
   // filtered doubles (an infinite bound: not known in double), and, once a
-  // decision needed them, their T values.
+  // decision needed them, their T values: the normal alone for a support
+  // search at a near tie (no root), all three for a comparison.
   struct T_face {
     vec2<T> normal;
     T len, dist;
+    bool have_len_dist = false;
   };
   struct face {
     explicit face(const point& p) : start(p) {}
@@ -202,19 +204,28 @@ class mp_shadow_epa : mp_shadow_pair<T> {
     if (!mp_filtered_input(t.dist, f.dist)) f.dist = unknown;
   }
 
-  // The face's values in T, as epa_core computes them.
-  const T_face& T_values(std::size_t i) {
+  // The face's normal in T, as epa_core computes it.
+  const vec2<T>& T_normal(std::size_t i) {
     face& f = faces_[i];
     if (!f.in_T) {
       in_T();
       const vec2<T> e = w_of(faces_[(i + 1) % faces_.size()].start) - w_of(f.start);
-      T_face t;
-      t.normal = {e.y, T(-e.x)};
+      f.in_T = T_face{{e.y, T(-e.x)}, T(0), T(0), false};
+    }
+    return f.in_T->normal;
+  }
+
+  // The face's values in T, as epa_core computes them.
+  const T_face& T_values(std::size_t i) {
+    T_normal(i);
+    face& f = faces_[i];
+    T_face& t = *f.in_T;
+    if (!t.have_len_dist) {
       t.len = rounded_sqrt(T(dot(t.normal, t.normal)));
       t.dist = t.len > 0 ? T(dot(t.normal, w_of(f.start)) / t.len) : T(0);
-      f.in_T = t;
+      t.have_len_dist = true;
     }
-    return *f.in_T;
+    return t;
   }
 
   void scale_T() {
