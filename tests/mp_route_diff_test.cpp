@@ -28,6 +28,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <sstream>
 #include <vector>
@@ -261,7 +262,7 @@ long roots(verify::rng& g, long count) {
   using A = accumulator<T>;
   using W = typename A::type;
   constexpr int p = std::numeric_limits<T>::digits;
-  long proved = 0;
+  long proved = 0, shared_proved = 0, single_proved = 0;
   for (long k = 0; k < count; ++k) {
     const int e = verify::uniform_int(g, -100, 100);
     T x = random_full<T>(g, e);
@@ -314,7 +315,40 @@ long roots(verify::rng& g, long count) {
     const big_int miss = S - boost::multiprecision::sqrt(N);
     REQUIRE(static_cast<long>(msb(S)) + 1 >= p + 20);
     REQUIRE(abs(miss) <= 4);
+    // Shared roots (D-EPA-22): |v_i| / sqrt(d) 2^h_i from one reciprocal
+    // root, each proved one the accumulator route's rounding of its own
+    // quotient; a zero is never proved (the callers give it +0), and the
+    // shared route proves what the single one proves.
+    {
+      std::array<big_int, 3> v;
+      for (big_int& x : v) {
+        x = 0;
+        const int bits = verify::uniform_int(g, 0, 380);  // up to six limbs: every width
+        for (int i = 0; i < bits; ++i) x = (x << 1) + verify::uniform_int(g, 0, 1);
+        if (verify::uniform_int(g, 0, 1) == 1) x = -x;
+      }
+      big_int d = 0;
+      for (int i = 0; i < verify::uniform_int(g, 1, 300); ++i) d = (d << 1) + verify::uniform_int(g, 0, 1);
+      if (d == 0) d = 1;
+      const std::array<long, 3> h{verify::uniform_int(g, -150, 150), 0, verify::uniform_int(g, -150, 150)};
+      std::array<T, 3> shared;
+      std::array<bool, 3> ok{};
+      detail::mp_shared_roots<T, 3>({&v[0], &v[1], &v[2]}, d, h, shared, ok);
+      for (std::size_t i = 0; i < 3; ++i) {
+        const big_int square = v[i] * v[i];
+        T single;
+        const bool single_ok = v[i] != 0 && detail::mp_sqrt_quotient<T>(square, d, 2 * h[i], single);
+        if (v[i] == 0) REQUIRE_FALSE(ok[i]);
+        shared_proved += ok[i] ? 1 : 0;
+        single_proved += single_ok ? 1 : 0;
+        if (!ok[i]) continue;
+        ++proved;
+        REQUIRE(verify::same_bits(shared[i], round_to<T>(to_exact(A::sqrt(detail::round_quotient<W>(square, d, 2 * h[i]))))));
+        if (single_ok) REQUIRE(verify::same_bits(shared[i], single));
+      }
+    }
   }
+  REQUIRE(shared_proved >= single_proved);
   return proved;
 }
 

@@ -18,6 +18,7 @@
 #include "rigidref/detail/mp_sqrt.hpp"
 #include "rigidref/filter.hpp"
 
+#include <array>
 #include <optional>
 #include <span>
 #include <vector>
@@ -253,15 +254,22 @@ bool mp_epa_axis_values(const mp_epa_filter<T>& f, mp_axis_cand& c, epa_result<T
   const big_int n2 = nx * nx + ny * ny;  // scale 2^(2k)
   if (o <= 0 || n2 == 0) return false;  // proved otherwise by the caller; kept as a guard
   // depth = RN_T(sqrt_W(RN_W(o^2 / n2)) + ra + rb), ra = rb = 0 (D-EPA-6,
-  // D-EPA-7): the root of the quotient when D-EPA-22 proves its rounding,
-  // else those W operations.
-  if (!mp_sqrt_quotient<T>(big_int(o * o), n2, 2 * k, out.depth)) {
+  // D-EPA-7): the root o / sqrt(n2) 2^k when D-EPA-22 proves its rounding,
+  // else those W operations. normal = unit_rounded(n):
+  // RN_T(RN_W(n_i) / sqrt_W(RN_W(n2))), n_i / |n| = sign(n_i) |n_i| / sqrt(n2)
+  // (D-EPA-22), else the W operations. The three roots share n2: their
+  // candidates come from one reciprocal root (mp_shared_roots).
+  std::array<T, 3> root;
+  std::array<bool, 3> proved{};
+  mp_shared_roots<T, 3>({&o, &nx, &ny}, n2, {k, 0, 0}, root, proved);
+  if (proved[0]) {
+    out.depth = root[0];
+  } else if (!mp_sqrt_quotient<T>(big_int(o * o), n2, 2 * k, out.depth)) {
     const W core_depth = A::sqrt(round_quotient<W>(big_int(o * o), n2, 2 * k));
     out.depth = round_accumulated<T>(core_depth + A::from(T(0)) + A::from(T(0)));
   }
-  // normal = unit_rounded(n): RN_T(RN_W(n_i) / sqrt_W(RN_W(n2))), n_i / |n| =
-  // sign(n_i) sqrt(n_i^2 / n2) (D-EPA-22), else the W operations.
-  out.normal = {mp_unit_component<T>(nx, n2, k), mp_unit_component<T>(ny, n2, k)};
+  out.normal = {proved[1] ? (nx < 0 ? T(-root[1]) : root[1]) : mp_unit_component<T>(nx, n2, k),
+                proved[2] ? (ny < 0 ? T(-root[2]) : root[2]) : mp_unit_component<T>(ny, n2, k)};
   // Witnesses (epa_witnesses, offset_rounded with s = 0: round_vec): the
   // vertex itself and the vertex -+ (o / n2) n, numerators at scale 2^(3k).
   const big_int& vx = vertex_a ? X[8] : X[10];

@@ -184,13 +184,19 @@ bool mp_separated_values(std::span<const vec2<T>> a, std::span<const vec2<T>> b,
     distance = round_accumulated<T>(root() - A::from(T(0)) - A::from(T(0)));
   if (normal) {  // n = q - p = +-(nx, ny) / L: RN_T(RN_W(n_i) / sqrt_W(RN_W(|n|^2)))
     const big_int sx = vertex_on_a ? nx : big_int(-nx), sy = vertex_on_a ? ny : big_int(-ny);
-    auto unit = [&](const big_int& x) {  // sign(x) sqrt(x^2 / N2), D-EPA-22
+    // sign(x) |x| / sqrt(N2) (D-EPA-22): both candidates from one reciprocal
+    // root of N2 (mp_shared_roots), each with its own test.
+    std::array<T, 2> shared;
+    std::array<bool, 2> proved{};
+    mp_shared_roots<T, 2>({&sx, &sy}, N2, {0, 0}, shared, proved);
+    auto unit = [&](const big_int& x, std::size_t i) {
       if (x == 0) return T(0);
+      if (proved[i]) return x < 0 ? T(-shared[i]) : shared[i];
       T r;
       if (mp_sqrt_quotient<T>(big_int(x * x), N2, 0, r)) return x < 0 ? T(-r) : r;
       return round_accumulated<T>(round_quotient<W>(x, L, k) / root());
     };
-    *normal = {unit(sx), unit(sy)};
+    *normal = {unit(sx, 0), unit(sy, 1)};
   }
   // RN_T of the vertex is the vertex (+0 for a zero, as round_to gives).
   const vec2<T> rv{v.x == 0 ? T(0) : v.x, v.y == 0 ? T(0) : v.y};

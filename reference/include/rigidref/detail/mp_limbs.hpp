@@ -49,6 +49,17 @@ class mp_limb_int {
     neg_ = n_ != 0 && x.sign() < 0;
   }
 
+  // The value of an integer of another width (of at most K limbs).
+  template <unsigned K2>
+  explicit mp_limb_int(const mp_limb_int<K2>& x) {
+    if (x == mp_limb_int<K2>()) return;
+    const unsigned size = x.top_bit() / 64 + 1;
+    if (size > K) throw std::logic_error("mp_limb_int: more limbs than its width");
+    for (unsigned i = 0; i < size; ++i) w_[i] = x.limb_at(i);
+    n_ = size;
+    neg_ = x.negative();
+  }
+
   // The value as a big_int.
   explicit operator big_int() const {
     big_int r = 0;

@@ -14,7 +14,10 @@
 #include "rigidref/detail/mp_limbs.hpp"
 #include "rigidref/scalar.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 
@@ -166,32 +169,31 @@ T mp_from_significand(const I& Y, long e) {
   return r;
 }
 
-// mp_sqrt_quotient's steps in the integer type I (mp_limb_int, mp_fixed_int
-// or big_int); `room` bounds the bits a shifted value may reach (false
-// beyond it).
+// The margin of mp_sqrt_quotient's test: 2^-s of half a T ulp. The
+// accumulator's own error (a few W operations, each within 2^4 W ulps) must
+// stay below 2^-(p + s + 1) relative: D-EPA-22.
+inline constexpr long mp_sqrt_margin = 64;
+template <class T>
+constexpr bool mp_sqrt_margin_covers_accumulator() {
+  return std::numeric_limits<typename accumulator<T>::type>::digits >=
+         std::numeric_limits<T>::digits + mp_sqrt_margin + 5 + 4;
+}
+
+// The test's Hm^2 den (Hm of p + s + 2 bits) fits in `room`: checked before
+// any work, so that a width too narrow refuses at once.
 template <class T, class I>
-bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
-  using std::ldexp;
-  using boost::multiprecision::ldexp;
+bool mp_sqrt_test_fits(const I& den, long room) {
+  return fits_in(den, 2 * (std::numeric_limits<T>::digits + mp_sqrt_margin + 2), room);
+}
+
+// The rounding and the exact test of mp_sqrt_quotient_in: RN_T of the root
+// of num / den 2^(2h) (num, den > 0) from a candidate S ~= sqrt(num / den) 2^j
+// of more than p bits, when proved.
+template <class T, class I>
+bool mp_sqrt_round_proved(const I& num, const I& den, long h, const I& S, long j, long room, T& out) {
   constexpr long p = std::numeric_limits<T>::digits;
-  constexpr long s = 64;  // the margin: 2^-s of half a T ulp
-  // The accumulator's own error (a few W operations, each within 2^4 W ulps)
-  // must stay below the margin 2^-(p + s + 1) relative: D-EPA-22.
-  static_assert(std::numeric_limits<typename accumulator<T>::type>::digits >= p + s + 5 + 4);
-  if (num <= 0 || den <= 0) return false;
-  // The test's Hm^2 den (Hm of p + s + 2 bits) must fit: checked first, so
-  // that a width too narrow refuses before any work.
-  if (!fits_in(den, 2 * (p + s + 2), room)) return false;
-  if (e2 % 2 != 0) {  // make the exponent even: sqrt(q) = sqrt(num / den) 2^h
-    if (!fits_in(num, 1, room)) return false;
-    num <<= 1;
-    --e2;
-  }
-  const long h = e2 / 2;
-  // S ~= sqrt(num / den) 2^j with at least p + 20 bits; root ~= S 2^(h - j).
-  I S;
-  long j = 0;
-  if (!mp_root_candidate(num, den, p + 20, room, S, j)) return false;
+  constexpr long s = mp_sqrt_margin;
+  const long e2 = 2 * h;
   // Candidate y = Y 2^e, Y of p bits: S rounded to p bits.
   const long b = static_cast<long>(msb(S)) + 1;
   if (b <= p) return false;
@@ -223,6 +225,83 @@ bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
   out = mp_from_significand<T>(Y, e);
   ++mp_route_stats().sqrt_proved;
   return true;
+}
+
+// mp_sqrt_quotient's steps in the integer type I (mp_limb_int, mp_fixed_int
+// or big_int); `room` bounds the bits a shifted value may reach (false
+// beyond it).
+template <class T, class I>
+bool mp_sqrt_quotient_in(I num, const I& den, long e2, long room, T& out) {
+  static_assert(mp_sqrt_margin_covers_accumulator<T>());
+  if (num <= 0 || den <= 0) return false;
+  if (!mp_sqrt_test_fits<T>(den, room)) return false;
+  if (e2 % 2 != 0) {  // make the exponent even: sqrt(q) = sqrt(num / den) 2^h
+    if (!fits_in(num, 1, room)) return false;
+    num <<= 1;
+    --e2;
+  }
+  // S ~= sqrt(num / den) 2^j with at least p + 20 bits.
+  I S;
+  long j = 0;
+  if (!mp_root_candidate(num, den, std::numeric_limits<T>::digits + 20, room, S, j)) return false;
+  return mp_sqrt_round_proved<T>(num, den, e2 / 2, S, j, room, out);
+}
+
+// RN_T(|v| / sqrt(den) 2^h) = RN_T(sqrt(v^2 / den 2^(2h))) in I from the
+// candidate |v| Q, Q ~= 2^jq / sqrt(den) of at least p + 20 bits (so the
+// product has them too), with the exact test of mp_sqrt_quotient_in; false
+// for v = 0 or a refusal for room. D-EPA-22
+template <class T, class I>
+bool mp_shared_root_in(const big_int& v, const I& den, long h, const I& Q, long jq, long room, T& out) {
+  static_assert(mp_sqrt_margin_covers_accumulator<T>());
+  if (v == 0 || den <= 0 || !mp_sqrt_test_fits<T>(den, room)) return false;
+  const I x(v < 0 ? big_int(-v) : v);
+  const long x_bits = static_cast<long>(msb(x)) + 1;
+  if (!fits_in(x, static_cast<long>(msb(Q)) + 1, room) || !fits_in(x, x_bits, room)) return false;
+  return mp_sqrt_round_proved<T>(I(x * x), den, h, I(x * Q), jq, room, out);
+}
+
+// RN_T(|v_i| / sqrt(den) 2^h_i) for values v_i sharing one den > 0: one
+// reciprocal root Q ~= 2^jq / sqrt(den) (mp_root_candidate of 1 / den) gives
+// every candidate |v_i| Q, and each root keeps its own exact test, on the
+// narrowest width that holds its operands (as mp_sqrt_quotient chooses it:
+// v_i^2 takes twice v_i's limbs). A root not proved (v_i = 0, no width, a
+// refusal) keeps proved[i] false for the caller's own route. D-EPA-22
+template <class T, std::size_t N>
+void mp_shared_roots(const std::array<const big_int*, N>& v, const big_int& den, const std::array<long, N>& h,
+                     std::array<T, N>& out, std::array<bool, N>& proved) {
+  static_assert(is_cpp_bin_float_v<T>);
+  proved.fill(false);
+  const std::size_t d_limbs = den.backend().size();
+  if (den <= 0 || d_limbs > 12) return;
+  // Q on the narrowest width whose room its Newton step keeps, carried in 24
+  // limbs to each root's width: the same integer.
+  using wide = mp_limb_int<24>;
+  const wide den_w(den);
+  wide Q;
+  long jq = 0;
+  constexpr long bits = std::numeric_limits<T>::digits + 20;
+  const auto reciprocal = [&](auto one, long room) {
+    using I = decltype(one);
+    I q;
+    if (!mp_root_candidate(one, I(den), bits, room, q, jq)) return false;
+    Q = wide(q);
+    return true;
+  };
+  if (!(d_limbs <= 6 && reciprocal(mp_limb_int<12>(1), 740)) && !(d_limbs <= 8 && reciprocal(mp_limb_int<16>(1), 1000)) &&
+      !reciprocal(wide(1), 1500))
+    return;
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::size_t v_limbs = v[i]->backend().size();
+    if (v_limbs <= 3 && d_limbs <= 6 && Q.top_bit() < 12 * 64 - 64 &&
+        mp_shared_root_in<T>(*v[i], mp_limb_int<12>(den), h[i], mp_limb_int<12>(Q), jq, 740, out[i]))
+      proved[i] = true;
+    else if (v_limbs <= 4 && d_limbs <= 8 && Q.top_bit() < 16 * 64 - 64 &&
+             mp_shared_root_in<T>(*v[i], mp_limb_int<16>(den), h[i], mp_limb_int<16>(Q), jq, 1000, out[i]))
+      proved[i] = true;
+    else if (v_limbs <= 6 && mp_shared_root_in<T>(*v[i], den_w, h[i], Q, jq, 1500, out[i]))
+      proved[i] = true;
+  }
 }
 
 // RN_T(sqrt(num / den * 2^e2)) for num > 0, den > 0, when proved that every
