@@ -257,19 +257,23 @@ class mp_shadow_epa : mp_shadow_pair<T> {
 
   // dist_i > RN(lowest + margin) in T, lowest the distance of face k (0
   // without one).
-  bool beyond_margin(std::size_t i, const std::optional<std::size_t>& k) { return compare_margin(i, k) > 0; }
+  bool beyond_margin(std::size_t i, const std::optional<std::size_t>& k) { return !within_margin(i, k); }
 
-  // The sign of dist_i - RN(lowest + margin) in T (0 when equal).
-  int compare_margin(std::size_t i, const std::optional<std::size_t>& k) {
+  // dist_i <= RN(lowest + margin) in T.
+  bool within_margin(std::size_t i, const std::optional<std::size_t>& k) {
+    // The lowest face itself: margin >= 0 and RN is monotone, so
+    // RN(dist_i + margin) >= dist_i, in T as in any precision; the double
+    // cannot see it (the margin is 2^-159 of the scale), and T's root and
+    // quotient are not needed. D-EPA-30 (4)
+    if (k && *k == i) return true;
     const fv<double> lowest = k ? faces_[*k].dist : fv<double>{0.0, 0.0};
     const fv<double> threshold = mp_rounded(fadd(lowest, margin_));
     const int s = fsign(fsub(faces_[i].dist, threshold));
-    if (s != 0) return s;
+    if (s != 0) return s < 0;
     scale_T();
     const T lowest_T = k ? T_values(*k).dist : T(0);
     const T t = lowest_T + margin_T_;
-    const T d = T_values(i).dist;
-    return d > t ? 1 : (d < t ? -1 : 0);
+    return T_values(i).dist <= t;
   }
 
   // sd - dist <= tol in T, sd = RN(RN(n . s) / len) of face j (D-EPA-3).
@@ -295,7 +299,7 @@ class mp_shadow_epa : mp_shadow_pair<T> {
       for (std::size_t i = 0; i < m; ++i)
         if (!len_zero(i) && (!lowest || less(i, *lowest))) lowest = i;
     for (std::size_t i = 0; i < m; ++i)
-      if ((faces_[i].final_edge || (include_open && !len_zero(i))) && compare_margin(i, lowest) <= 0)
+      if ((faces_[i].final_edge || (include_open && !len_zero(i))) && within_margin(i, lowest))
         out.shortlist.push_back(
             {this->minkowski_of(faces_[i].start, values), this->minkowski_of(faces_[(i + 1) % m].start, values)});
   }
