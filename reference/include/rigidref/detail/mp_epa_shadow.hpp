@@ -42,7 +42,7 @@ class mp_shadow_epa : mp_shadow_pair<T> {
   bool run(const vertex_pairs& seed, int cap, bool values, epa_run<T>& out) {
     if (seed.size() != 3 || !this->read_inputs()) return false;
     if (!start(seed)) return false;
-    const double eps = static_cast<double>(epsilon<T>());  // a power of two: exact
+    static const double eps = static_cast<double>(epsilon<T>());  // a power of two: exact; once a type
     int iterations = 0;
     for (;;) {
       const std::size_t m = faces_.size();
@@ -264,7 +264,7 @@ class mp_shadow_epa : mp_shadow_pair<T> {
     // The lowest face itself: margin >= 0 and RN is monotone, so
     // RN(dist_i + margin) >= dist_i, in T as in any precision; the double
     // cannot see it (the margin is 2^-159 of the scale), and T's root and
-    // quotient are not needed. D-EPA-30 (4)
+    // quotient are not needed. D-EPA-30 (7)
     if (k && *k == i) return true;
     const fv<double> lowest = k ? faces_[*k].dist : fv<double>{0.0, 0.0};
     const fv<double> threshold = mp_rounded(fadd(lowest, margin_));

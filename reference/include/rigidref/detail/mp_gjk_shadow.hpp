@@ -48,7 +48,7 @@ class mp_shadow_gjk : mp_shadow_pair<T> {
     int n = 1;
     s[0] = make_point(0, 0);
     shadow_v v = at_point(s[0]);
-    const double tol = static_cast<double>(T(16 * epsilon<T>()));  // a power of two: exact
+    static const double tol = static_cast<double>(T(16 * epsilon<T>()));  // a power of two: exact; once a type
     gjk_claim claim = gjk_claim::cap;
     int iterations = 0;
     for (int it = 0; it < cap; ++it) {

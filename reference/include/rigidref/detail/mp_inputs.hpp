@@ -98,15 +98,17 @@ epoly mp_exact_points(std::span<const vec2<T>> v) {
 template <class T>
 bool mp_filtered_input(const T& x, fv<double>& out) {
   static_assert(is_cpp_bin_float_v<T>);
-  using std::isfinite;
-  if (!isfinite(x)) return false;
-  if (x == 0) {
+  using B = typename T::backend_type;
+  static_assert(B::bit_count > 64);
+  // Zero, infinities and NaN by cpp_bin_float's reserved exponents (no
+  // comparison against a temporary T: most of this function's time).
+  const auto exponent = x.backend().exponent();
+  if (exponent == B::exponent_zero) {
     out = {0.0, 0.0};
     return true;
   }
-  using B = typename T::backend_type;
-  static_assert(B::bit_count > 64);
-  const long E = static_cast<long>(x.backend().exponent());
+  if (exponent == B::exponent_infinity || exponent == B::exponent_nan) return false;
+  const long E = static_cast<long>(exponent);
   if (E < -1000 || E > 1000) return false;
   // The top 53 bits of the significand: its top bit is bit bit_count - 1.
   const auto& bits = x.backend().bits();

@@ -26,7 +26,9 @@ inline double mp_dot_rounding(const fvec<double>& e, const fvec<double>& d) {
   using std::abs;
   const double m = ((abs(e.x.v) + e.x.e) * (abs(d.x.v) + d.x.e) + (abs(e.y.v) + e.y.e) * (abs(d.y.v) + d.y.e)) *
                    fconst<double>::up;
-  return std::ldexp(m, -160) + 2 * fconst<double>::eta;
+  // m 2^-160 as a product with an exact power of two: RN of the same real as
+  // ldexp (a libm call, 4 % of an mp50 EPA query).
+  return m * 0x1p-160 + 2 * fconst<double>::eta;
 }
 
 // support_index(v, d) (support.hpp: the first maximum of dot(v[i] - v[0], d)
