@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -51,16 +52,45 @@ double_word<double> mp_top_bits(const I& X, long& e) {
                            static_cast<double>(static_cast<std::uint64_t>(top & low53)));
 }
 
+// mp_top_bits for integers of our own: the two 53-bit halves read from the
+// limbs that hold them, without copying and shifting the whole integer
+// (the same bits, so the same double word).
+template <unsigned K>
+double_word<double> mp_top_bits(const mp_limb_int<K>& X, long& e) {
+  const long t = static_cast<long>(msb(X));
+  e = t > 105 ? t - 105 : 0;
+  // Bits [from, from + 53) of |X|.
+  const auto bits53 = [&X](long from) {
+    const unsigned q = static_cast<unsigned>(from / 64), r = static_cast<unsigned>(from % 64);
+    std::uint64_t v = X.limb_at(q) >> r;
+    if (r > 64 - 53) v |= X.limb_at(q + 1) << (64 - r);
+    return v & ((std::uint64_t(1) << 53) - 1);
+  };
+  return eft::fast_two_sum(static_cast<double>(bits53(e + 53)) * 0x1p53, static_cast<double>(bits53(e)));
+}
+
 // An integer of about 100 bits near w 2^F (w a normalised double word,
 // w.hi != 0): w.hi's 53 bits, then w.lo to 47 more; F is returned.
 template <class I>
 I mp_integer_near(const double_word<double>& w, long& F) {
+  // |w.hi| in [2^(x-1), 2^x): x from the exponent bits of a normal w.hi
+  // (frexp's x), and the scalings by 2^(53 - x) as products with that power
+  // of two when it is normal: RN of the same reals as ldexp, without the
+  // libm calls.
+  const int biased = static_cast<int>((std::bit_cast<std::uint64_t>(w.hi) >> 52) & 0x7ff);
   int x = 0;
-  std::frexp(w.hi, &x);  // |w.hi| in [2^(x-1), 2^x)
-  const double a = std::ldexp(std::abs(w.hi), 53 - x);  // an integer in [2^52, 2^53)
-  const double f = std::ldexp(w.hi < 0 ? -w.lo : w.lo, 53 - x);  // |f| <= 1/2
+  if (biased != 0)
+    x = biased - 1022;
+  else
+    std::frexp(w.hi, &x);
+  const int n = 53 - x;
+  const bool normal_scale = n >= -1022 && n <= 1023;
+  const double scale = normal_scale ? std::bit_cast<double>(static_cast<std::uint64_t>(n + 1023) << 52) : 0.0;
+  const double lo = w.hi < 0 ? -w.lo : w.lo;
+  const double a = normal_scale ? std::abs(w.hi) * scale : std::ldexp(std::abs(w.hi), n);  // an integer in [2^52, 2^53)
+  const double f = normal_scale ? lo * scale : std::ldexp(lo, n);                           // |f| <= 1/2
   F = 100 - x;
-  const I m = (I(static_cast<std::uint64_t>(a)) << 47) + I(static_cast<std::int64_t>(std::ldexp(f, 47)));
+  const I m = (I(static_cast<std::uint64_t>(a)) << 47) + I(static_cast<std::int64_t>(f * 0x1p47));
   return w.hi < 0 ? I(-m) : m;
 }
 
@@ -210,9 +240,14 @@ bool mp_sqrt_round_proved(const I& num, const I& den, long h, const I& S, long j
   // L = ((2Y - 1) 2^s + 1) 2^(e - 1 - s), H = ((2Y + 1) 2^s - 1) 2^(e - 1 - s),
   // strictly inside the midpoints around y by 2^(e - 1 - s); test
   // L^2 < num / den 2^e2 < H^2 in integers.
-  const I Lm = (((2 * Y) - 1) << s) + 1, Hm = (((2 * Y) + 1) << s) - 1;
+  // Hm = Lm + 2 (2^s - 1) and Hm + Lm = 4 Y 2^s, so Hm^2 = Lm^2 + 8 (2^s - 1) 2^s Y:
+  // Hm^2 den from Lm^2 den and Y den, the smaller product (every term is
+  // below Hm^2 den, which fits).
+  const I Lm = (((2 * Y) - 1) << s) + 1;
   const long E = 2 * (e - 1 - s) - e2;  // L^2 = Lm^2 2^(E + e2)
-  I lhs_l = Lm * Lm * den, lhs_h = Hm * Hm * den, rhs = num;
+  const I yd = Y * den;
+  I lhs_l = Lm * Lm * den, rhs = num;
+  I lhs_h = lhs_l + ((yd << (2 * s + 3)) - (yd << (s + 3)));
   if (E >= 0) {
     if (!fits_in(lhs_h, E, room)) return false;
     lhs_l <<= E;
