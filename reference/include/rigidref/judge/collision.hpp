@@ -121,6 +121,30 @@ inline field_verdict missing_required(const char* name) {
 
 inline exact pair_size(const pair_case& c) { return std::max(size_of(c.a), size_of(c.b)); }
 
+// An answer without a field (check asks this of an engine's error line: does
+// the reference take the case?) is held to nothing the query computes, so
+// the query runs only where its shapes alone cannot tell (D-JUDGE-12): the
+// shapes made as the reference makes them throw where it would; within a
+// reach of 2^1000 no value of the 100-digit query can overflow, so it takes
+// the pair. True when the pair is taken; false when only the query can say.
+inline bool reference_takes_shapes(const pair_case& c) {
+  (void)make_shape<mp100>(c.a);
+  (void)make_shape<mp100>(c.b);
+  static const exact limit = exact(big_int(1) << 1000);
+  return reach_of(c.a) <= limit && reach_of(c.b) <= limit;
+}
+
+inline bool no_field(const gjk_answer& a) { return !a.intersecting && !a.distance && !a.point_a && !a.point_b; }
+inline bool no_field(const epa_answer& a) { return !a.intersecting && !a.depth && !a.normal; }
+
+// The verdict of an answer without a field, once the reference takes it.
+inline verdict nothing_given() {
+  verdict out;
+  out.add(missing_required("intersecting"));
+  out.finish();
+  return out;
+}
+
 // A flag alone says nothing measurable: the op's value must be given too
 // (D-JUDGE-3). `given`: whether the answer has it (judged or not finite).
 inline void require_a_value(verdict& out, bool given, const char* value) {
@@ -131,6 +155,10 @@ inline void require_a_value(verdict& out, bool given, const char* value) {
 }  // namespace detail
 
 inline verdict judge_gjk_distance(const pair_case& c, const gjk_answer& a, const engine& e) {
+  if (detail::no_field(a)) {
+    if (!detail::reference_takes_shapes(c)) (void)reference_gjk(c);
+    return detail::nothing_given();
+  }
   const gjk_reference r = reference_gjk(c);
   const exact& eps = e.precision.epsilon;
   const exact size = detail::pair_size(c);
@@ -183,6 +211,10 @@ inline verdict judge_gjk_distance(const pair_case& c, const gjk_answer& a, const
 }
 
 inline verdict judge_epa_penetration(const pair_case& c, const epa_answer& a, const engine& e) {
+  if (detail::no_field(a)) {
+    if (!detail::reference_takes_shapes(c)) (void)reference_epa(c);
+    return detail::nothing_given();
+  }
   const epa_reference r = reference_epa(c);
   const exact& eps = e.precision.epsilon;
   const exact size = detail::pair_size(c);
