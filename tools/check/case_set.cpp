@@ -1,5 +1,6 @@
 #include "check/case_set.hpp"
 
+#include "protocol/fast_json.hpp"
 #include "protocol/read_line.hpp"
 
 #include "rigidref/convert.hpp"
@@ -35,7 +36,7 @@ case_set case_set::load(const std::string& path) {
     const std::string where = path + " line " + std::to_string(line) + ": ";
     json c;
     try {
-      c = json::parse(text);
+      c = parse_json(text);
     } catch (const json::parse_error& e) {
       throw std::runtime_error(where + "not JSON (" + e.what() + ")");
     }

@@ -12,6 +12,7 @@
 #include "check/scene_records.hpp"
 #include "check/summary.hpp"
 #include "eval/eval.hpp"
+#include "protocol/fast_json.hpp"
 #include "protocol/input_file.hpp"
 #include "protocol/json.hpp"
 #include "protocol/json_error.hpp"
@@ -157,7 +158,7 @@ case_outcome judge_line_body(const std::string& text, std::size_t line_number, c
                                   " levels" + eval::limits::limit_note("max_nesting"));
     json line;
     try {
-      line = json::parse(non_finite_tokens_as_null(text));
+      line = parse_json(non_finite_tokens_as_null(text));
     } catch (const json::exception& e) {
       throw std::invalid_argument("not JSON: " + describe_json_error(e, line_number));
     }
