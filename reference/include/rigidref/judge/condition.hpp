@@ -16,6 +16,7 @@
 // vertex, so every kappa costs O(n) exact operations.
 #pragma once
 
+#include "rigidref/detail/unreduced_ratio.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
 
@@ -43,6 +44,16 @@ struct mass_condition {
     exact kappa;     // intrinsic: inputs perturbed by a relative 1
     exact sum;       // the summands, times gamma_{n-1}
     exact rounding;  // each summand's and the result's own roundings, times gamma_12
+  };
+  field area, centroid_x, centroid_y, mass, inertia;
+};
+
+// The same terms before their reduction: kappa, and the worst frame's sum
+// and rounding, as the unreduced ratios they are formed as. The judge builds
+// each budget from them without a gcd (judge/mass.hpp).
+struct mass_condition_terms {
+  struct field {
+    detail::ratio kappa, sum, rounding;
   };
   field area, centroid_x, centroid_y, mass, inertia;
 };
@@ -95,13 +106,8 @@ inline integer_polygon integer_coordinates(std::span<const vec2<exact>> v) {
   return p;
 }
 
-// A nonnegative rational num / den (den > 0), not reduced: a frame's budget
-// terms share one denominator (D-JUDGE-11) and only the worst frame's is
-// reduced, once, at the end.
-struct ratio {
-  big_int num, den;
-};
-inline bool operator<(const ratio& a, const ratio& b) { return a.num * b.den < b.num * a.den; }
+// A frame's budget terms share one denominator (D-JUDGE-11): each is a
+// `ratio` (detail/unreduced_ratio.hpp), and only the worst frame's stays.
 // a A / K, for a rational a.
 inline ratio times(const exact& a, const big_int& A, const big_int& K) {
   return {big_int(numerator(a) * A), big_int(denominator(a) * K)};
@@ -110,10 +116,6 @@ inline ratio times(const exact& a, const big_int& A, const big_int& K) {
 inline ratio times(const exact& a, const big_int& A, const exact& b, const big_int& B, const big_int& K) {
   const big_int da(denominator(a)), db(denominator(b));
   return {big_int(numerator(a) * db * A + numerator(b) * da * B), big_int(da * db * K)};
-}
-inline ratio plus(const ratio& r, const exact& x) {
-  const big_int dx(denominator(x));
-  return {big_int(r.num * dx + numerator(x) * r.den), big_int(r.den * dx)};
 }
 
 // An integer over L^k, as a rational.
@@ -324,8 +326,9 @@ inline mass_gradients polygon_mass_gradients(std::span<const vec2<exact>> v, con
 
 // kappa_abs of area, centroid, mass and inertia, and B. `density` or `mass`
 // (the total) is the other input: exactly one of them.
-inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, const std::optional<exact>& density,
-                                             const std::optional<exact>& total_mass) {
+inline mass_condition_terms polygon_mass_condition_terms(std::span<const vec2<exact>> v,
+                                                         const std::optional<exact>& density,
+                                                         const std::optional<exact>& total_mass) {
   using detail::cabs;
   using detail::iabs;
   const std::size_t n = v.size();
@@ -339,7 +342,8 @@ inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, con
       detail::add_abs_product(k, ip.x[i], f.d.nx[i], scratch);
       detail::add_abs_product(k, ip.y[i], f.d.ny[i], scratch);
     }
-    return exact(cabs(parameter) * cabs(f.dparameter) + exact(k, big_int(ip.scale * f.d.den)));
+    return detail::plus(detail::ratio{std::move(k), big_int(ip.scale * f.d.den)},
+                        exact(cabs(parameter) * cabs(f.dparameter)));
   };
   const exact S0 = grad.s0, cx = grad.centroid[0], cy = grad.centroid[1];
   const exact area = grad.area.value;
@@ -360,8 +364,8 @@ inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, con
   if (lo_x <= 0 && 0 <= hi_x && lo_y <= 0 && 0 <= hi_y) frames.push_back({0, 0});
   const exact rho = density ? cabs(*density) : exact(cabs(*total_mass) / area);
   const exact m = rho * area;
-  mass_condition out{{kappa(d_area), 0, 0}, {kappa(d_cx), 0, 0}, {kappa(d_cy), 0, 0}, {kappa(d_mass), 0, 0},
-                     {kappa(d_inertia), 0, 0}};
+  mass_condition_terms out{{kappa(d_area), {}, {}}, {kappa(d_cx), {}, {}}, {kappa(d_cy), {}, {}},
+                           {kappa(d_mass), {}, {}}, {kappa(d_inertia), {}, {}}};
   // The worst frame's sum and rounding of each field, kept unreduced.
   struct worst {
     std::optional<detail::ratio> sum, rounding;
@@ -471,16 +475,26 @@ inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, con
     keep(w_inertia, detail::times(rho, a_sum, m, b_sum, K),
          detail::plus(detail::times(rho, a_round, m, b_round, K), abs_inertia));
   }
-  const auto reduced = [](mass_condition::field& f, const worst& w) {
-    f.sum = exact(w.sum->num, w.sum->den);
-    f.rounding = exact(w.rounding->num, w.rounding->den);
+  const auto take = [](mass_condition_terms::field& f, worst& w) {
+    f.sum = std::move(*w.sum);
+    f.rounding = std::move(*w.rounding);
   };
-  reduced(out.area, w_area);
-  reduced(out.centroid_x, w_cx);
-  reduced(out.centroid_y, w_cy);
-  reduced(out.mass, w_mass);
-  reduced(out.inertia, w_inertia);
+  take(out.area, w_area);
+  take(out.centroid_x, w_cx);
+  take(out.centroid_y, w_cy);
+  take(out.mass, w_mass);
+  take(out.inertia, w_inertia);
   return out;
+}
+
+// The terms reduced, each to one rational.
+inline mass_condition polygon_mass_condition(std::span<const vec2<exact>> v, const std::optional<exact>& density,
+                                             const std::optional<exact>& total_mass) {
+  const mass_condition_terms t = polygon_mass_condition_terms(v, density, total_mass);
+  const auto reduced = [](const mass_condition_terms::field& f) {
+    return mass_condition::field{detail::reduced(f.kappa), detail::reduced(f.sum), detail::reduced(f.rounding)};
+  };
+  return {reduced(t.area), reduced(t.centroid_x), reduced(t.centroid_y), reduced(t.mass), reduced(t.inertia)};
 }
 
 }  // namespace rigidref::judge

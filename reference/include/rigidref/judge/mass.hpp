@@ -86,22 +86,27 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
   }
   const std::span<const exact_point> v(c.vertices);
   const std::optional<exact> rho = c.mass ? std::nullopt : std::optional<exact>(c.density.value_or(1));
-  const mass_condition k = polygon_mass_condition(v, rho, c.mass);
+  const mass_condition_terms k = polygon_mass_condition_terms(v, rho, c.mass);
   const exact& eps = e.precision.epsilon;
   const std::size_t n = c.vertices.size();
   // The textbook's own rounding in a frame at the polygon, and the few
   // roundings of moving the inputs into that frame and the result out of it.
   const exact g_sum = gamma_of(n - 1, eps), g_round = gamma_of(12, eps), g_shift = gamma_of(4, eps);
-  const auto bound = [&](const mass_condition::field& f) { return g_sum * f.sum + g_round * f.rounding + g_shift * f.kappa; };
+  // Each budget as one unreduced ratio: the same rational as summing the
+  // reduced terms, without a gcd of their integers (D-JUDGE-11).
+  const auto bound = [&](const mass_condition_terms::field& f) {
+    return detail::plus(detail::plus(detail::times(f.sum, g_sum), detail::times(f.rounding, g_round)),
+                        detail::times(f.kappa, g_shift));
+  };
   const std::string why = "n = " + std::to_string(n);
   // A scalar field relative to its value (D-JUDGE-5).
   const auto scalar = [&](const char* name, const std::optional<real>& x, const exact& ref,
-                          const mass_condition::field& f) {
+                          const mass_condition_terms::field& f) {
     if (!x) return;
     if (!x->finite()) return out.add(not_finite_field(name));
     const exact scale = abs_of(ref);
-    const exact allowed = bound(f) + allowance_for(e, name);
-    if (allowed >= scale) {
+    const detail::ratio allowed = detail::plus(bound(f), allowance_for(e, name));
+    if (detail::at_least(allowed, scale)) {
       // No digit can be asked, but area, mass and inertia are positive
       // whatever the conditioning: a value <= 0 is wrong.
       if (x->value() <= 0) {
@@ -110,11 +115,11 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
         f.reason = name;
         return out.add(std::move(f));
       }
-      return out.add(ill_conditioned(name, allowed, scale, e));
+      return out.add(ill_conditioned(name, detail::reduced(allowed), scale, e));
     }
-    out.add(measured(name, name, abs_of(exact(x->value() - ref)), {allowed, scale}, eps,
-                     why + ", kappa " + format_eps(in_eps(f.kappa, 1, scale)) + ", sum " +
-                         format_eps(in_eps(f.sum, 1, scale))));
+    out.add(measured(name, name, abs_of(exact(x->value() - ref)), allowed, scale, eps,
+                     why + ", kappa " + format_eps(in_eps(f.kappa.num, f.kappa.den, 1, scale)) + ", sum " +
+                         format_eps(in_eps(f.sum.num, f.sum.den, 1, scale))));
   };
   scalar("area", a.area, r.area, k.area);
   if (a.centroid) {
@@ -125,18 +130,20 @@ inline verdict judge_mass_polygon(const mass_polygon_case& c, const mass_polygon
       const exact scale = std::max({abs_of(r.centroid.x), abs_of(r.centroid.y), size_of(shape::polygon(c.vertices))});
       const exact dx = abs_of(exact(a.centroid->x.value() - r.centroid.x));
       const exact dy = abs_of(exact(a.centroid->y.value() - r.centroid.y));
-      const exact ax = bound(k.centroid_x), ay = bound(k.centroid_y);
       const exact extra = allowance_for(e, "centroid");
-      if (std::max(ax, ay) + extra >= scale) {
-        out.add(ill_conditioned("centroid", exact(std::max(ax, ay) + extra), scale, e));
+      const detail::ratio ax = detail::plus(bound(k.centroid_x), extra), ay = detail::plus(bound(k.centroid_y), extra);
+      const detail::ratio& wider = ax < ay ? ay : ax;
+      if (detail::at_least(wider, scale)) {
+        out.add(ill_conditioned("centroid", detail::reduced(wider), scale, e));
         out.finish();
         return out;
       }
-      // Each coordinate against its own bound; reported by the worse ratio.
-      const bool x_worse = dx * (ay + extra) >= dy * (ax + extra);
-      field_verdict f = measured("centroid", "centroid", x_worse ? dx : dy, {exact((x_worse ? ax : ay) + extra), scale},
-                                 eps, why);
-      f.pass = dx <= ax + extra && dy <= ay + extra;
+      // Each coordinate against its own bound; reported by the worse ratio:
+      // dx / ax >= dy / ay, cross-multiplied (every denominator is positive).
+      const bool x_worse = numerator(dx) * ay.num * ax.den * denominator(dy) >=
+                           numerator(dy) * ax.num * ay.den * denominator(dx);
+      field_verdict f = measured("centroid", "centroid", x_worse ? dx : dy, x_worse ? ax : ay, scale, eps, why);
+      f.pass = detail::at_most(dx, ax) && detail::at_most(dy, ay);
       out.add(std::move(f));
     }
   }

@@ -4,6 +4,7 @@
 // passes when |x - r| <= budget + allowances (absolute), exactly.
 #pragma once
 
+#include "rigidref/detail/unreduced_ratio.hpp"
 #include "rigidref/judge/answer.hpp"
 #include "rigidref/judge/rules.hpp"
 #include "rigidref/judge/shape.hpp"
@@ -40,32 +41,42 @@ inline void validate_allowances(const engine& e) {
   }
 }
 
-inline double in_eps(const exact& amount, const exact& eps, const exact& scale) {
-  if (amount == 0) return 0;
+// The amount num / den (den > 0, reduced or not) in eps on scale.
+inline double in_eps(const big_int& amount_num, const big_int& amount_den, const exact& eps, const exact& scale) {
+  if (amount_num == 0) return 0;
   if (eps == 0 || scale == 0) return std::numeric_limits<double>::infinity();
   // amount / (eps scale) as one ratio of integers, rounded once: the same
   // double as reducing the quotient first (round_ratio_to depends on the
   // value only), without its gcds.
-  const big_int num = numerator(amount) * denominator(eps) * denominator(scale);
-  const big_int den = denominator(amount) * numerator(eps) * numerator(scale);
+  const big_int num = amount_num * denominator(eps) * denominator(scale);
+  const big_int den = amount_den * numerator(eps) * numerator(scale);
   const bool negative = (num < 0) != (den < 0);
   return rigidref::detail::round_ratio_to<double>(num < 0 ? big_int(-num) : num, den < 0 ? big_int(-den) : den,
                                                   negative);
 }
+inline double in_eps(const exact& amount, const exact& eps, const exact& scale) {
+  return in_eps(numerator(amount), denominator(amount), eps, scale);
+}
 
-// A field measured: `diff` against the tolerance; `what` names the field in
-// the detail (e.g. "points[1].separation (against sigma)").
+// A field measured: `diff` against `allowed` (unreduced), reported on
+// `scale`; `what` names the field in the detail (e.g. "points[1].separation
+// (against sigma)").
 inline field_verdict measured(const std::string& field, const std::string& what, const exact& diff,
-                              const tolerance& t, const exact& eps, const std::string& why = "") {
+                              const detail::ratio& allowed, const exact& scale, const exact& eps,
+                              const std::string& why = "") {
   field_verdict f;
   f.field = field;
   f.reason = field;
-  f.error_eps = in_eps(diff, eps, t.scale);
-  f.budget_eps = in_eps(t.allowed, eps, t.scale);
-  f.pass = diff <= t.allowed;
+  f.error_eps = in_eps(diff, eps, scale);
+  f.budget_eps = in_eps(allowed.num, allowed.den, eps, scale);
+  f.pass = detail::at_most(diff, allowed);
   f.detail = what + ": off by " + format_eps(f.error_eps) + " eps (budget " + format_eps(f.budget_eps) + " eps" +
              (why.empty() ? "" : ", " + why) + ")";
   return f;
+}
+inline field_verdict measured(const std::string& field, const std::string& what, const exact& diff,
+                              const tolerance& t, const exact& eps, const std::string& why = "") {
+  return measured(field, what, diff, detail::ratio_of(t.allowed), t.scale, eps, why);
 }
 
 inline field_verdict not_finite_field(const std::string& field) {
