@@ -8,13 +8,18 @@
 //     only after the query (a reach beyond 2^1000);
 //   - the verdict of such an answer stays a failure ("intersecting"
 //     missing): an error line never passes on it.
+// And the distance from a point to a polygon core, which the judge takes on
+// integers (judge/shape.hpp), against the same distance measured edge by
+// edge in rationals here, on the committed polygons and points about them.
 #include "rigidref/judge.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <random>
 #include <string>
+#include <optional>
 #include <typeinfo>
 #include <vector>
 
@@ -87,7 +92,69 @@ void require_same_decision(const j::pair_case& c, const std::string& what) {
   }
 }
 
+// The distance from p to a polygon core, edge by edge in rationals: 0
+// inside (p on no edge's outer side), else the least distance to an edge.
+exact distance_in_rationals(const std::vector<exact_point>& v, const exact_point& p) {
+  int sign = 0;
+  bool inside = true;
+  std::optional<exact> best;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const exact_point& a = v[i];
+    const exact_point& b = v[(i + 1) % v.size()];
+    const exact side = cross(b - a, p - a);
+    const int sg = side > 0 ? 1 : side < 0 ? -1 : 0;
+    if (sg != 0) {
+      if (sign != 0 && sg != sign) inside = false;
+      sign = sg;
+    }
+    const exact d = verify::point_segment_distance_squared(p, a, b);
+    if (!best || d < *best) best = d;
+  }
+  return inside ? exact(0) : j::sqrt_exact(*best);
+}
+
+std::vector<std::vector<exact_point>> committed_polygons() {
+  std::ifstream in(std::string(RIGIDREF_SOURCE_DIR) + "/data/validation/collision.jsonl");
+  std::vector<std::vector<exact_point>> out;
+  for (std::string line; std::getline(in, line);) {
+    const json c = json::parse(line);
+    for (const char* k : {"a", "b"})
+      if (c[k].is_array()) out.push_back(points_of(c[k]));
+  }
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("judge: a point's distance to a polygon core on integers, as in rationals", "[judge][collision]") {
+  const std::vector<std::vector<exact_point>> polygons = committed_polygons();
+  REQUIRE(polygons.size() > 1000);
+  std::mt19937_64 rng(20261129);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::size_t outside = 0, inside = 0;
+  for (const std::vector<exact_point>& v : polygons) {
+    const j::shape s = j::shape::polygon(v);
+    const exact size = j::size_of(s);
+    const double reach = static_cast<double>(round_to<double>(j::reach_of(s)));
+    std::vector<exact_point> points = {v[0], exact_point{(v[0].x + v[1].x) / 2, (v[0].y + v[1].y) / 2}};
+    exact_point centroid{0, 0};
+    for (const exact_point& q : v) centroid = centroid + q;
+    points.push_back({centroid.x / static_cast<long long>(v.size()), centroid.y / static_cast<long long>(v.size())});
+    for (int k = 0; k < 3; ++k) {
+      // doubles about the polygon, as an engine's witnesses are, and one
+      // point off the binary grid (a third)
+      points.push_back({to_exact(unit(rng) * reach), to_exact(unit(rng) * reach)});
+      points.push_back({v[k % v.size()].x + size * to_exact(unit(rng)), v[k % v.size()].y - size / 3});
+    }
+    for (const exact_point& p : points) {
+      const exact want = distance_in_rationals(v, p);
+      CHECK(j::distance_to_core(s, p) == want);
+      (want == 0 ? inside : outside) += 1;
+    }
+  }
+  CHECK(inside > 1000);
+  CHECK(outside > 1000);
+}
 
 TEST_CASE("judge: the reference takes a collision case as its whole query does (D-JUDGE-12)", "[judge][collision]") {
   std::ifstream in(std::string(RIGIDREF_SOURCE_DIR) + "/data/validation/collision.jsonl");

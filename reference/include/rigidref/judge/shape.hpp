@@ -116,27 +116,58 @@ inline exact reach_of(const shape& s) {
 // The core as a polygon (>= 3 points), a segment (2) or a point (1).
 inline const std::vector<exact_point>& core_of(const shape& s) { return s.core; }
 
-// Distance from p to the core: 0 inside a polygon core.
+// Distance from p to the core: 0 inside a polygon core. A polygon's edges
+// are measured on integers: every coordinate times L, the common
+// denominator, with p at the origin; an edge's squared distance is
+// N / (D L^2), D = 1 at an end and |AB|^2 inside it (|AP|^2 - (AP.AB)^2 /
+// |AB|^2 = (AB x AP)^2 / |AB|^2), compared by cross-multiplying. Only the
+// least becomes a rational: the same one as measuring each edge in
+// rationals, without a gcd per operation.
 inline exact distance_to_core(const shape& s, const exact_point& p) {
   const auto& v = s.core;
   if (v.size() == 1) return sqrt_exact(length_squared(p - v[0]));
   if (v.size() == 2) return sqrt_exact(verify::point_segment_distance_squared(p, v[0], v[1]));
+  big_int L = boost::multiprecision::lcm(big_int(denominator(p.x)), big_int(denominator(p.y)));
+  for (const exact_point& q : v) {
+    L = boost::multiprecision::lcm(L, big_int(denominator(q.x)));
+    L = boost::multiprecision::lcm(L, big_int(denominator(q.y)));
+  }
+  const big_int px = rigidref::detail::on_scale(p.x, L), py = rigidref::detail::on_scale(p.y, L);
+  std::vector<vec2<big_int>> d;  // the vertices less p, times L
+  d.reserve(v.size());
+  for (const exact_point& q : v)
+    d.push_back({big_int(rigidref::detail::on_scale(q.x, L) - px), big_int(rigidref::detail::on_scale(q.y, L) - py)});
   int sign = 0;
   bool inside = true;
-  exact best = -1;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const exact_point& a = v[i];
-    const exact_point& b = v[(i + 1) % v.size()];
-    const exact side = cross(b - a, p - a);
-    const int sg = side > 0 ? 1 : side < 0 ? -1 : 0;
+  big_int best_n = -1, best_d = 1;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const vec2<big_int>& a = d[i];
+    const vec2<big_int>& b = d[(i + 1) % d.size()];
+    const vec2<big_int> ab{big_int(b.x - a.x), big_int(b.y - a.y)};
+    // cross(b - a, p - a) with p at the origin.
+    const big_int side = ab.y * a.x - ab.x * a.y;
+    const int sg = side.sign();
     if (sg != 0) {
       if (sign != 0 && sg != sign) inside = false;
       sign = sg;
     }
-    const exact d = verify::point_segment_distance_squared(p, a, b);
-    if (best < 0 || d < best) best = d;
+    const big_int len2 = ab.x * ab.x + ab.y * ab.y;
+    const big_int along = -(a.x * ab.x + a.y * ab.y);  // (p - a) . ab
+    big_int n, den = 1;
+    if (len2 == 0 || along <= 0) {
+      n = a.x * a.x + a.y * a.y;
+    } else if (along >= len2) {
+      n = b.x * b.x + b.y * b.y;
+    } else {
+      n = side * side;
+      den = len2;
+    }
+    if (best_n < 0 || n * best_d < best_n * den) {
+      best_n = std::move(n);
+      best_d = std::move(den);
+    }
   }
-  return inside ? exact(0) : sqrt_exact(best);
+  return inside ? exact(0) : sqrt_exact(exact(best_n, big_int(best_d * L * L)));
 }
 
 // Distance from p to the shape: to the core for radius 0 (0 inside a
