@@ -3,7 +3,10 @@
 // operator== (continued fractions), which Boost's default comparisons used
 // before, on every pair, equal values, equal denominators, integers, zero
 // and either sign included; the gcd and the quotients against Boost's binary
-// gcd and division, on general integers and on powers of two.
+// gcd and division, on general integers and on powers of two. And the
+// integer square root of mp50's and mp100's sqrt (D-PRED-10) against Boost's
+// default, bit by bit, on random integers of every length, squares and their
+// neighbours, and powers of two and their neighbours.
 #include "rigidref/scalar.hpp"
 
 #include <catch2/catch.hpp>
@@ -176,6 +179,48 @@ TEST_CASE("exact gcd and division by powers of two agree with Boost's", "[exact]
 
 TEST_CASE("exact gcd and division by powers of two agree with Boost's, long sweep", "[.][exact][gcd][long]") {
   CHECK(check_power_of_two_paths(3, 200000) == 200000 * 4);
+}
+
+// s = floor(sqrt(x)), r = x - s^2 from the override (what cpp_bin_float's
+// sqrt now calls) and from Boost's default, for the double_rep_type of T.
+template <class T>
+void integer_sqrt_agrees(int count) {
+  using B = typename T::backend_type::double_rep_type;
+  using I = boost::multiprecision::number<B, boost::multiprecision::et_off>;
+  constexpr unsigned bits = 2 * T::backend_type::bit_count;
+  std::mt19937_64 g(20261129);
+  std::size_t checked = 0;
+  const auto check = [&](const I& x) {
+    B s, r, boost_s, boost_r;
+    eval_integer_sqrt(s, r, x.backend());
+    boost::multiprecision::default_ops::eval_integer_sqrt<B>(boost_s, boost_r, x.backend());
+    INFO("x = " << x);
+    CHECK(s.compare(boost_s) == 0);
+    CHECK(r.compare(boost_r) == 0);
+    ++checked;
+  };
+  for (int i = 0; i < count; ++i) {
+    const unsigned length = 1 + static_cast<unsigned>(g() % bits);
+    I x = 0;
+    for (unsigned b = 0; b < length; b += 64) x = (x << 64) | I(g());
+    x >>= (length + 63) / 64 * 64 - length;
+    check(x);
+    const I k = x >> (bits / 2 + 1);
+    if (k == 0) continue;
+    const I square = k * k;  // and its neighbours, (k + 1)^2 - 1 the largest with root k
+    for (const I& y : {square, I(square - 1), I(square + 1), I(square + 2 * k), I(square + 2 * k + 1)}) check(y);
+  }
+  for (unsigned m = 0; m < bits; ++m) {
+    const I p = I(1) << m;
+    for (const I& y : {p, I(p - 1), I(p + 1)}) check(y);
+  }
+  check(I(0));
+  CHECK(checked > static_cast<std::size_t>(count));
+}
+
+TEST_CASE("the integer square root of mp50 and mp100 agrees with Boost's (D-PRED-10)", "[exact][sqrt]") {
+  integer_sqrt_agrees<mp50>(3000);
+  integer_sqrt_agrees<mp100>(3000);
 }
 
 }  // namespace exact_order_test
