@@ -10,6 +10,7 @@
 #include <fstream>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace rigidref::tools::check {
 
@@ -131,7 +132,7 @@ void differences(const json& want, const json& answer, const std::string& path, 
 
 }  // namespace
 
-held_inputs hold_to_case(const json& case_line, const json& answer_line, const std::string& precision,
+held_inputs hold_to_case(const json& case_line, json& answer_line, const std::string& precision,
                          const json& declared_changes) {
   held_inputs out;
   (void)rounded(0, precision);  // validates the name
@@ -151,7 +152,7 @@ held_inputs hold_to_case(const json& case_line, const json& answer_line, const s
     std::vector<std::string> diff;
     differences(want, answer_line[key], key, precision, diff);
     if (diff.empty()) {
-      out.request[key] = answer_line[key];  // the inputs as the engine used them
+      out.request[key] = std::move(answer_line[key]);  // the inputs as the engine used them, moved
     } else if (declared) {
       out.declared.push_back(key);
       out.request[key] = want;  // a declared change does not excuse the answer

@@ -54,8 +54,9 @@ struct held_inputs {
 };
 
 // The answer line's inputs against its case (throws std::invalid_argument
-// for an unknown precision).
-held_inputs hold_to_case(const json& case_line, const json& answer_line, const std::string& precision,
+// for an unknown precision). The inputs the request keeps are moved out of
+// `answer_line` (copying them cost about 2 % of a collision file's check).
+held_inputs hold_to_case(const json& case_line, json& answer_line, const std::string& precision,
                          const json& declared_changes);
 
 }  // namespace rigidref::tools::check
