@@ -7,6 +7,8 @@
 
 #include "rigidref/scalar.hpp"
 
+#include "rigidref/detail/fp_begin.hpp"
+
 namespace rigidref::judge::detail {
 
 struct ratio {
@@ -32,3 +34,5 @@ inline ratio times(const ratio& r, const exact& a) {
 }
 
 }  // namespace rigidref::judge::detail
+
+#include "rigidref/detail/fp_end.hpp"
