@@ -17,6 +17,7 @@
 #include "rigidref/verify/collision_oracle.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -117,57 +118,34 @@ inline exact reach_of(const shape& s) {
 inline const std::vector<exact_point>& core_of(const shape& s) { return s.core; }
 
 // Distance from p to the core: 0 inside a polygon core. A polygon's edges
-// are measured on integers: every coordinate times L, the common
-// denominator, with p at the origin; an edge's squared distance is
-// N / (D L^2), D = 1 at an end and |AB|^2 inside it (|AP|^2 - (AP.AB)^2 /
-// |AB|^2 = (AB x AP)^2 / |AB|^2), compared by cross-multiplying. Only the
-// least becomes a rational: the same one as measuring each edge in
-// rationals, without a gcd per operation.
+// are measured in one integer frame (D-SAT-14), the oracles' own: each
+// edge's squared distance an unreduced integer fraction, compared by
+// cross-multiplying, and only the least made a rational: the same one as
+// measuring each edge in rationals, without a gcd per operation.
 inline exact distance_to_core(const shape& s, const exact_point& p) {
   const auto& v = s.core;
   if (v.size() == 1) return sqrt_exact(length_squared(p - v[0]));
   if (v.size() == 2) return sqrt_exact(verify::point_segment_distance_squared(p, v[0], v[1]));
-  big_int L = boost::multiprecision::lcm(big_int(denominator(p.x)), big_int(denominator(p.y)));
-  for (const exact_point& q : v) {
-    L = boost::multiprecision::lcm(L, big_int(denominator(q.x)));
-    L = boost::multiprecision::lcm(L, big_int(denominator(q.y)));
-  }
-  const big_int px = rigidref::detail::on_scale(p.x, L), py = rigidref::detail::on_scale(p.y, L);
-  std::vector<vec2<big_int>> d;  // the vertices less p, times L
-  d.reserve(v.size());
-  for (const exact_point& q : v)
-    d.push_back({big_int(rigidref::detail::on_scale(q.x, L) - px), big_int(rigidref::detail::on_scale(q.y, L) - py)});
+  using ivec = vec2<verify::oracle_int>;
+  const verify::integer_frame f =
+      verify::make_integer_frame<exact>({std::span<const exact_point>(v), std::span<const exact_point>(&p, 1)});
+  const std::vector<ivec>& c = f.polygons[0];
+  const ivec& q = f.polygons[1][0];
   int sign = 0;
   bool inside = true;
-  big_int best_n = -1, best_d = 1;
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    const vec2<big_int>& a = d[i];
-    const vec2<big_int>& b = d[(i + 1) % d.size()];
-    const vec2<big_int> ab{big_int(b.x - a.x), big_int(b.y - a.y)};
-    // cross(b - a, p - a) with p at the origin.
-    const big_int side = ab.y * a.x - ab.x * a.y;
-    const int sg = side.sign();
+  std::optional<verify::integer_fraction> best;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    const ivec& a = c[i];
+    const ivec& b = c[(i + 1) % c.size()];
+    const int sg = verify::oracle_int(cross(ivec(b - a), ivec(q - a))).sign();
     if (sg != 0) {
       if (sign != 0 && sg != sign) inside = false;
       sign = sg;
     }
-    const big_int len2 = ab.x * ab.x + ab.y * ab.y;
-    const big_int along = -(a.x * ab.x + a.y * ab.y);  // (p - a) . ab
-    big_int n, den = 1;
-    if (len2 == 0 || along <= 0) {
-      n = a.x * a.x + a.y * a.y;
-    } else if (along >= len2) {
-      n = b.x * b.x + b.y * b.y;
-    } else {
-      n = side * side;
-      den = len2;
-    }
-    if (best_n < 0 || n * best_d < best_n * den) {
-      best_n = std::move(n);
-      best_d = std::move(den);
-    }
+    verify::integer_fraction d = verify::point_segment_distance_squared(q, a, b);
+    if (!best || verify::fraction_less(d, *best)) best = std::move(d);
   }
-  return inside ? exact(0) : sqrt_exact(exact(best_n, big_int(best_d * L * L)));
+  return inside ? exact(0) : sqrt_exact(verify::exact_ratio(best->num, verify::oracle_int(best->den * f.scale * f.scale)));
 }
 
 // Distance from p to the shape: to the core for radius 0 (0 inside a
