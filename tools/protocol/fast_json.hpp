@@ -185,13 +185,28 @@ class reader {
     return true;
   }
 
+  // After an item of an array or object: ',' (another item follows),
+  // `close` (that was the last), or anything else (not JSON, or not ours).
+  enum class after { more, end, bad };
+  after separator(char close) {
+    skip_space();
+    if (p_ == end_) return after::bad;
+    const char c = *p_++;
+    return c == ',' ? after::more : c == close ? after::end : after::bad;
+  }
+  // An empty array or object: `close` right after the opening bracket, taken.
+  bool closes_at_once(char close) {
+    skip_space();
+    if (p_ == end_ || *p_ != close) return false;
+    ++p_;
+    return true;
+  }
+
   bool array(json& out, int depth) {
     if (depth > max_depth) return false;
     ++p_;  // [
     const std::size_t base = stack_.size();
-    skip_space();
-    if (p_ != end_ && *p_ == ']') {
-      ++p_;
+    if (closes_at_once(']')) {
       out = json::array();
       return true;
     }
@@ -200,15 +215,9 @@ class reader {
       json item;  // not into stack_: a nested array grows it
       if (!value(item, depth)) return false;
       stack_.push_back(std::move(item));
-      skip_space();
-      if (p_ == end_) return false;
-      if (*p_ == ',') {
-        ++p_;
-        continue;
-      }
-      if (*p_ != ']') return false;
-      ++p_;
-      break;
+      const after next = separator(']');
+      if (next == after::bad) return false;
+      if (next == after::end) break;
     }
     json::array_t items(std::make_move_iterator(stack_.begin() + static_cast<std::ptrdiff_t>(base)),
                         std::make_move_iterator(stack_.end()));
@@ -223,11 +232,7 @@ class reader {
     ++p_;  // {
     out = json(json::value_t::object);
     json::object_t& fields = out.get_ref<json::object_t&>();
-    skip_space();
-    if (p_ != end_ && *p_ == '}') {
-      ++p_;
-      return true;
-    }
+    if (closes_at_once('}')) return true;
     std::string key;
     for (;;) {
       skip_space();
@@ -239,15 +244,9 @@ class reader {
       json item;
       if (!value(item, depth)) return false;
       fields[key] = std::move(item);  // the last of repeated keys, as nlohmann
-      skip_space();
-      if (p_ == end_) return false;
-      if (*p_ == ',') {
-        ++p_;
-        continue;
-      }
-      if (*p_ != '}') return false;
-      ++p_;
-      return true;
+      const after next = separator('}');
+      if (next == after::bad) return false;
+      if (next == after::end) return true;
     }
   }
 };
