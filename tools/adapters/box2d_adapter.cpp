@@ -84,12 +84,12 @@
 //                    a step's translation at b2_maxTranslation (2 m) and
 //                    rotation at b2_maxRotation (pi/2): engine_settings.
 // Box2D polygons are convex with 3..8 vertices (b2_maxPolygonVertices): other
-// inputs are answered "unsupported" (skipped by check, not failed). Each case
-// runs in its own process: Debian builds Box2D with assertions on, and an
-// assertion (e.g. a polygon smaller than the weld distance) aborts; that
+// inputs are answered "unsupported" (skipped by check, not failed). The cases
+// run in a worker process: Debian builds Box2D with assertions on, and an
+// assertion (e.g. a polygon smaller than the weld distance) aborts it; that
 // case is answered with error code "crashed", which check counts as failed
-// (D-ENGINE-3). Welding that leaves 3 or more vertices changes the polygon
-// silently: diagnostics.vertices_used shows it and
+// (D-ENGINE-3), and a fresh worker takes the next. Welding that leaves 3 or
+// more vertices changes the polygon silently: diagnostics.vertices_used shows it and
 // diagnostics.input_changes declares it (D-ENGINE-4). Inertia far from the
 // origin: D-ENGINE-5; b2CollidePolygons and b2Distance: D-ENGINE-6.
 // Answer lines: the result holds the op's fields only; the rest
@@ -675,5 +675,5 @@ int main() {
                      {{"mass.polygon", mass_polygon}, {"gjk.distance", gjk_distance},
                       {"epa.penetration", epa_penetration}, {"contact.manifold", contact_manifold},
                       {"step.pair", step_pair}, {"scene.run", scene_run}},
-                     /*isolate=*/true, /*seconds_per_case=*/5);  // Debian's Box2D keeps its assertions: b2Assert aborts
+                     isolation::worker, /*seconds_per_case=*/5);  // Debian's Box2D keeps its assertions: b2Assert aborts
 }

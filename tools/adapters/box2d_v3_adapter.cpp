@@ -85,8 +85,9 @@
 //                    has no slop (contact_solver.c pushes every overlap out,
 //                    softly): what stays at rest is the soft contacts' sag,
 //                    measured 9e-5 m for a 1 m box on the ground (g 10).
-// Each case runs in its own process (a v3 built with assertions aborts on
-// some inputs); an abort is answered "crashed", which check counts as failed.
+// The cases run in a worker process (a v3 built with assertions aborts on
+// some inputs); an abort is answered "crashed", which check counts as failed,
+// and a fresh worker takes the next case.
 // What v3 gets wrong, and why (derivations/engines.md, "Box2D v3.1.1"): the
 // hull's weld size (D-ENGINE-12), b2ShapeDistance's absolute overlap test
 // (D-ENGINE-13) and its radii threshold (D-ENGINE-14), the soft sub-stepped
@@ -542,5 +543,5 @@ int main() {
                      {{"mass.polygon", mass_polygon}, {"gjk.distance", gjk_distance},
                       {"epa.penetration", epa_penetration}, {"contact.manifold", contact_manifold},
                       {"step.pair", step_pair}, {"scene.run", scene_run}},
-                     /*isolate=*/true, /*seconds_per_case=*/5);
+                     isolation::worker, /*seconds_per_case=*/5);
 }

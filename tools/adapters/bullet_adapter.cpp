@@ -83,8 +83,8 @@
 // (core_distance), btGjkPairDetector's last_used_method and
 // degenerate_simplex.
 //
-// Each case runs in its own process with a time limit: Bullet's GJK has
-// iteration caps, but a failing case should cost that case only.
+// The cases run in a worker process with a time limit per case: Bullet's GJK
+// has iteration caps, but a failing case should cost that case only.
 #include <rigidref/protocol/adapter_io.hpp>
 
 #include <btBulletCollisionCommon.h>
@@ -363,5 +363,5 @@ int main(int argc, char** argv) {
   } else {
     ops = {{"gjk.distance", gjk_distance_solver2}, {"epa.penetration", epa_penetration_solver2}};
   }
-  return run_adapter(engine, precision_name, ops, /*isolate=*/true, /*seconds_per_case=*/5);
+  return run_adapter(engine, precision_name, ops, isolation::worker, /*seconds_per_case=*/5);
 }

@@ -25,7 +25,8 @@
 // touching pairs), D-ENGINE-10 (absolute EPA tolerance), D-ENGINE-11 (MPR).
 // Tolerances left at CCD_INIT's defaults (epa_tolerance = mpr_tolerance =
 // 1e-4, declared as allowances); max_iterations is unbounded by default, so
-// each case runs in its own process with a time limit (a hang is "crashed").
+// the cases run in a worker process with a time limit per case (a hang is
+// "crashed", and a fresh worker takes the next case).
 // libccd sees a shape only through its support function, which for a
 // polygon that is not convex is that of its convex hull: such a polygon is
 // answered as its hull, and declared (diagnostics.input_changes).
@@ -180,5 +181,5 @@ int main(int argc, char** argv) {
   if (equal_prisms) engine += "-equal-prisms";
   return run_adapter(engine, "double",
                      {{"epa.penetration", epa_penetration}},
-                     /*isolate=*/true, /*seconds_per_case=*/5);
+                     isolation::worker, /*seconds_per_case=*/5);
 }

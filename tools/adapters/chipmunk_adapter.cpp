@@ -473,10 +473,10 @@ void scene_run(ojson& line) {
 }  // namespace
 
 int main() {
-  // Each case in its own process: Chipmunk stops the process on a failed
+  // The cases in a worker process: Chipmunk stops the process on a failed
   // cpAssertHard (e.g. a body that is not sane), which then costs one case.
   return run_adapter("chipmunk-7.0.3", "double",
                      {{"mass.polygon", mass_polygon}, {"contact.manifold", contact_manifold}, {"step.pair", step_pair},
                       {"scene.run", scene_run}},
-                     /*isolate=*/true, /*seconds_per_case=*/5);
+                     isolation::worker, /*seconds_per_case=*/5);
 }

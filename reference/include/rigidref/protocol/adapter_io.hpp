@@ -3,7 +3,7 @@
 // ops it has, and writes one answer line per request line for
 // `rigidref check`. rigidref's own adapters (tools/adapters/) use it, and so
 // can yours: link rigidref::protocol (it needs nlohmann_json) and call
-// run_adapter with one handler per op. POSIX only (answer_isolated forks).
+// run_adapter with one handler per op. POSIX only (isolation forks).
 //
 // An answer line (docs/eval-protocol.md section 4) is the request's own
 // fields, unchanged except for rounding the inputs to the engine's precision,
@@ -34,11 +34,13 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <cerrno>
 #include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -363,9 +365,61 @@ inline void answer(ojson& line, const std::map<std::string, op_handler>& ops) {
   }
 }
 
-// Answers one line in a child process, so an engine that aborts (a failed
-// assertion) or loops costs that case only: it is answered with error code
-// "crashed" (killed by a signal, or no answer within `seconds`).
+// How run_adapter keeps an engine that aborts (a failed assertion) or hangs
+// from ending the adapter: such a case is answered with error code
+// "crashed" (killed by a signal, or no answer within the time limit), and
+// the cases after it are answered as usual.
+enum class isolation {
+  none,      // every case in the adapter's own process: an abort ends the adapter
+  per_case,  // each case in a fresh child process (a fork per case): nothing an
+             // engine leaves behind (globals, corrupted memory) reaches the next case
+  worker,    // the cases in one child process, one after another; after a crash a
+             // fresh child takes the next case. The engine's state carries from
+             // case to case, as in the engine's own programs; no fork per case
+};
+
+namespace isolation_detail {
+
+// "crashed", and how: from the status of the child that ended.
+inline ojson crashed_error(int status, unsigned seconds) {
+  const std::string how = WIFEXITED(status)              ? "exit status " + std::to_string(WEXITSTATUS(status))
+                          : WTERMSIG(status) == SIGALRM ? "no answer within " + std::to_string(seconds) + " s"
+                                                        : "signal " + std::to_string(WTERMSIG(status));
+  return {{"code", "crashed"}, {"message", "the engine aborted on this case (" + how + ")"}};
+}
+
+inline bool write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// One '\n'-terminated line from fd into `text`, without the '\n'; `pending`
+// keeps what was read past it. False at end of file or on an error.
+inline bool read_line(int fd, std::string& pending, std::string& text) {
+  for (std::size_t searched = 0;;) {
+    if (const std::size_t end = pending.find('\n', searched); end != std::string::npos) {
+      text.assign(pending, 0, end);
+      pending.erase(0, end + 1);
+      return true;
+    }
+    searched = pending.size();
+    char chunk[65536];
+    const ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    pending.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+}  // namespace isolation_detail
+
+// Answers one line in a child process of its own (isolation::per_case).
 inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>& ops, unsigned seconds) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
@@ -376,14 +430,7 @@ inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>
     close(fds[0]);
     alarm(seconds);  // SIGALRM ends a query that hangs
     answer(line, ops);
-    const std::string text = line_text(line);
-    std::size_t done = 0;
-    while (done < text.size()) {
-      const ssize_t n = write(fds[1], text.data() + done, text.size() - done);
-      if (n <= 0) _exit(3);
-      done += static_cast<std::size_t>(n);
-    }
-    _exit(0);
+    _exit(isolation_detail::write_all(fds[1], line_text(line)) ? 0 : 3);
   }
   close(fds[1]);
   std::string text;
@@ -393,16 +440,103 @@ inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>
   close(fds[0]);
   int status = 0;
   waitpid(child, &status, 0);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !text.empty()) {
     line = ojson::parse(text);
   } else {
     line.erase("result");
-    const std::string how = !WIFSIGNALED(status)          ? "exit status " + std::to_string(WEXITSTATUS(status))
-                            : WTERMSIG(status) == SIGALRM ? "no answer within " + std::to_string(seconds) + " s"
-                                                          : "signal " + std::to_string(WTERMSIG(status));
-    line["error"] = {{"code", "crashed"}, {"message", "the engine aborted on this case (" + how + ")"}};
+    line["error"] = isolation_detail::crashed_error(status, seconds);
   }
 }
+
+// The child process of isolation::worker: it reads request lines from a
+// pipe and writes each answer line back, until the pipe closes. A case that
+// aborts or runs past `seconds` (SIGALRM) ends it; the next case starts a
+// new one. Writing to a worker that ended raises SIGPIPE, which
+// run_adapter ignores while it runs one (the write then fails).
+class case_worker {
+ public:
+  // `out`: the adapter's answer stream, flushed before each fork so that a
+  // child does not inherit unwritten answers.
+  case_worker(const std::map<std::string, op_handler>& ops, unsigned seconds, std::ostream& out = std::cout)
+      : ops_(ops), seconds_(seconds), out_(out) {}
+  case_worker(const case_worker&) = delete;
+  case_worker& operator=(const case_worker&) = delete;
+  ~case_worker() { stop(); }
+
+  void answer(ojson& line) {
+    if (pid_ < 0) start();
+    std::string reply;
+    if (isolation_detail::write_all(requests_, line_text(line) + '\n') &&
+        isolation_detail::read_line(answers_, pending_, reply)) {
+      line = ojson::parse(reply);
+      return;
+    }
+    line.erase("result");
+    line["error"] = isolation_detail::crashed_error(stop(), seconds_);
+  }
+
+ private:
+  void start() {
+    int to_child[2], from_child[2];
+    if (pipe(to_child) != 0) throw std::runtime_error("pipe failed");
+    if (pipe(from_child) != 0) {
+      close(to_child[0]);
+      close(to_child[1]);
+      throw std::runtime_error("pipe failed");
+    }
+    out_.flush();
+    std::cout.flush();
+    const pid_t child = fork();
+    if (child < 0) throw std::runtime_error("fork failed");
+    if (child == 0) {
+      close(to_child[1]);
+      close(from_child[0]);
+      serve(to_child[0], from_child[1]);
+    }
+    close(to_child[0]);
+    close(from_child[1]);
+    pid_ = child;
+    requests_ = to_child[1];
+    answers_ = from_child[0];
+    pending_.clear();
+  }
+
+  [[noreturn]] void serve(int requests, int answers) {
+    try {
+      std::string pending, text;
+      while (isolation_detail::read_line(requests, pending, text)) {
+        ojson line = ojson::parse(text);
+        alarm(seconds_);  // SIGALRM ends a query that hangs
+        protocol::answer(line, ops_);
+        alarm(0);
+        if (!isolation_detail::write_all(answers, line_text(line) + '\n')) _exit(3);
+      }
+      _exit(0);
+    } catch (...) {
+      _exit(4);
+    }
+  }
+
+  // Ends the worker (it exits at the end of its requests, or has ended);
+  // returns its wait status.
+  int stop() {
+    if (pid_ < 0) return 0;
+    close(requests_);
+    close(answers_);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    return status;
+  }
+
+  const std::map<std::string, op_handler>& ops_;
+  unsigned seconds_;
+  std::ostream& out_;
+  pid_t pid_ = -1;
+  int requests_ = -1, answers_ = -1;
+  std::string pending_;
+};
 
 // Parses one request line into `line`; returns why it is not a request, or
 // "" when it is one. The limits are eval's (docs/eval-protocol.md 1.4): a
@@ -430,31 +564,56 @@ inline void drop_answer_fields(ojson& line) {
   for (const char* field : {"result", "error", "allowances", "diagnostics"}) line.erase(field);
 }
 
-// Runs the adapter over standard input; returns the process exit status.
-// `isolate`: answer each case in its own process (for engines that abort
-// or hang), with a wall-clock limit per case.
+// Runs the adapter over `in` (standard input), writing the answer lines to
+// `out`; returns the process exit status. `mode`: how an engine that aborts
+// or hangs is kept from ending the adapter (isolation), with a wall-clock
+// limit of `seconds_per_case` per case.
 inline int run_adapter(const std::string& engine, const std::string& precision,
-                       const std::map<std::string, op_handler>& ops, bool isolate = false,
-                       unsigned seconds_per_case = 5) {
+                       const std::map<std::string, op_handler>& ops, isolation mode, unsigned seconds_per_case = 5,
+                       std::istream& in = std::cin, std::ostream& out = std::cout) {
+  // SIGPIPE ignored while a worker may end under a write (restored after).
+  struct ignore_sigpipe {
+    void (*old)(int) = std::signal(SIGPIPE, SIG_IGN);
+    ~ignore_sigpipe() { std::signal(SIGPIPE, old); }
+  };
+  std::optional<ignore_sigpipe> sigpipe;
+  std::optional<case_worker> worker;
+  if (mode == isolation::worker) {
+    sigpipe.emplace();
+    worker.emplace(ops, seconds_per_case, out);
+  }
   std::string text;
-  while (std::getline(std::cin, text)) {
+  while (std::getline(in, text)) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     ojson line;
     if (const std::string problem = unreadable_request(text, line); !problem.empty()) {
       // As `rigidref eval` does: one answer line per request line, with id null.
       const ojson answer_line = {{"id", nullptr}, {"engine", engine}, {"precision", precision},
                                  {"error", {{"code", "parse_error"}, {"message", problem}}}};
-      std::cout << line_text(answer_line) << '\n';
+      out << line_text(answer_line) << '\n';
       continue;
     }
     drop_answer_fields(line);
     line["engine"] = engine;
     line["precision"] = precision;
-    if (isolate) answer_isolated(line, ops, seconds_per_case);
-    else answer(line, ops);
-    std::cout << line_text(line) << '\n';
+    if (mode == isolation::per_case) out.flush();  // a child must not inherit unwritten answers
+    switch (mode) {
+      case isolation::none: answer(line, ops); break;
+      case isolation::per_case: answer_isolated(line, ops, seconds_per_case); break;
+      case isolation::worker: worker->answer(line); break;
+    }
+    out << line_text(line) << '\n';
   }
+  worker.reset();
+  out.flush();
   return 0;
+}
+
+// The same, with `isolate` for isolation::per_case (true) or none (false).
+inline int run_adapter(const std::string& engine, const std::string& precision,
+                       const std::map<std::string, op_handler>& ops, bool isolate = false,
+                       unsigned seconds_per_case = 5) {
+  return run_adapter(engine, precision, ops, isolate ? isolation::per_case : isolation::none, seconds_per_case);
 }
 
 }  // namespace rigidref::protocol
