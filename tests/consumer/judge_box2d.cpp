@@ -2,8 +2,7 @@
 // float answers judged in Catch2 by rigidref's installed judge
 // (#include <rigidref/judge.hpp>), without JSON, with the same verdicts as
 // `rigidref check`.
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
+#include <catch2/catch.hpp>  // main: Catch2::Catch2WithMain (CMakeLists.txt)
 
 #include <box2d/b2_distance.h>
 #include <box2d/box2d.h>
