@@ -129,12 +129,13 @@ struct complementarity_report {
 
 namespace detail {
 
+// The sweeps' innermost helpers, inline for -Og builds (vec2.hpp, dot).
 template <class T>
-T solver_max(const T& a, const T& b) { return a < b ? b : a; }
+inline T solver_max(const T& a, const T& b) { return a < b ? b : a; }
 template <class T>
-T solver_min(const T& a, const T& b) { return a < b ? a : b; }
+inline T solver_min(const T& a, const T& b) { return a < b ? a : b; }
 template <class T>
-T solver_abs(const T& a) { return a < 0 ? T(-a) : a; }
+inline T solver_abs(const T& a) { return a < 0 ? T(-a) : a; }
 
 // sqrt for the combined friction: in exact only perfect squares (D-SOLVER-3).
 template <class T>
@@ -197,7 +198,7 @@ bool unit_normal_proved(const T& x, const T& y) {
 
 // The contact point velocity difference u = (v_b + w_b x r_b) - (v_a + w_a x r_a).
 template <class T>
-vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<vec2<T>>& v, const std::vector<T>& w) {
+inline vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<vec2<T>>& v, const std::vector<T>& w) {
   const vec2<T> pa{T(v[c.a].x - w[c.a] * c.ra.y), T(v[c.a].y + w[c.a] * c.ra.x)};
   const vec2<T> pb{T(v[c.b].x - w[c.b] * c.rb.y), T(v[c.b].y + w[c.b] * c.rb.x)};
   return pb - pa;
@@ -205,7 +206,7 @@ vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<vec2<T>>&
 
 // Apply P to B and -P to A (D-SOLVER-2).
 template <class T>
-void solver_apply(const solver_row_data<T>& c, const vec2<T>& P, std::vector<vec2<T>>& v, std::vector<T>& w) {
+inline void solver_apply(const solver_row_data<T>& c, const vec2<T>& P, std::vector<vec2<T>>& v, std::vector<T>& w) {
   v[c.a] = v[c.a] - c.ima * P;
   w[c.a] = T(w[c.a] - c.iia * cross(c.ra, P));
   v[c.b] = v[c.b] + c.imb * P;
@@ -214,7 +215,7 @@ void solver_apply(const solver_row_data<T>& c, const vec2<T>& P, std::vector<vec
 
 // K(a, b) = sum a.b / m + (r x a)(r x b) / I (D-IMPULSE-2), the diagonal entries.
 template <class T>
-T solver_k(const solver_row_data<T>& c, const vec2<T>& a) {
+inline T solver_k(const solver_row_data<T>& c, const vec2<T>& a) {
   const T ca = cross(c.ra, a), cb = cross(c.rb, a);
   return T((c.ima + c.imb) * dot(a, a) + c.iia * ca * ca + c.iib * cb * cb);
 }
