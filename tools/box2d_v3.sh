@@ -26,7 +26,7 @@ done
 cd "$(dirname "$0")/.."
 bash tools/deps.sh
 # The flags of tools/test.sh and tools/report.sh: one build for all three.
-bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
+bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-Og -DNDEBUG" \
       -DRIGIDREF_BOX2D_V3_SOURCE="$source_dir"
 cmake --build build --target rigidref_cli rigidref_box2d_v3 -j"$(nproc)"
 mkdir -p "$out"

@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/deps.sh
-bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG"  # as tools/test.sh and box2d_v3.sh: one build
+bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-Og -DNDEBUG"  # as tools/test.sh and box2d_v3.sh: one build
 cmake --build build --target rigidref_cli -j"$(nproc)"
 ./build/tools/rigidref report --out build/report "$@"

@@ -56,14 +56,17 @@ if [ -n "$sanitize" ]; then
   fi
   exit 0
 fi
-# -O1 rather than Release's -O3 (or -O2): the same results (-ffp-contract=off,
-# no -ffast-math: IEEE arithmetic is the same at every optimisation level),
-# for much less compile time; the test programs themselves at -Og
-# (tests/CMakeLists.txt). Measured against -O2 (bench/HISTORY.md, "the test
-# command"): the CLI's eight units 417 -> 301 s of compiler CPU, the 95
-# ctests that run the CLI 256 -> 258 s of CPU, `rigidref report` 14.7 -> 15.7 s.
-# The benchmarks build with Release's -O3 (bench/README.md).
-bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF
+# -Og rather than Release's -O3: the same results (-ffp-contract=off, no
+# -ffast-math: IEEE arithmetic is the same at every optimisation level), for
+# much less compile time. The test programs were at -Og already
+# (tests/programs/); the CLI and the adapters were at -O1, which compiled
+# the CLI's two large units in 215 s of compiler CPU against 165 s at -Og,
+# for `rigidref report` 13.6 -> 15.0 s and `rigidref check` on a scene file
+# 0.78 -> 1.35 s (bench/HISTORY.md, "the test command at -Og"). The small
+# helpers of the solver's sweeps are declared inline, which GCC needs at -Og
+# to inline them (vec2.hpp). The benchmarks build with Release's -O3
+# (bench/README.md).
+bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-Og -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF
 cmake --build build -j"$(nproc)"
 if [ $long -eq 1 ]; then
   export RC_PARAMS="${RC_PARAMS:-seed=20261122 max_success=2000}"
