@@ -38,6 +38,7 @@
 #pragma once
 
 #include "rigidref/convert.hpp"
+#include "rigidref/detail/hot.hpp"
 #include "rigidref/errors.hpp"
 #include "rigidref/scalar.hpp"
 #include "rigidref/vec2.hpp"
@@ -129,7 +130,9 @@ struct complementarity_report {
 
 namespace detail {
 
-// The sweeps' innermost helpers, inline for -Og builds (vec2.hpp, dot).
+// The sweeps' innermost helpers, inline for -Og builds (vec2.hpp, dot);
+// solver_relative and solver_apply forced (RIGIDREF_HOT): GCC at -Og keeps
+// them as calls even when declared inline.
 template <class T>
 inline T solver_max(const T& a, const T& b) { return a < b ? b : a; }
 template <class T>
@@ -198,7 +201,7 @@ bool unit_normal_proved(const T& x, const T& y) {
 
 // The contact point velocity difference u = (v_b + w_b x r_b) - (v_a + w_a x r_a).
 template <class T>
-inline vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<vec2<T>>& v, const std::vector<T>& w) {
+RIGIDREF_HOT vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<vec2<T>>& v, const std::vector<T>& w) {
   const vec2<T> pa{T(v[c.a].x - w[c.a] * c.ra.y), T(v[c.a].y + w[c.a] * c.ra.x)};
   const vec2<T> pb{T(v[c.b].x - w[c.b] * c.rb.y), T(v[c.b].y + w[c.b] * c.rb.x)};
   return pb - pa;
@@ -206,7 +209,7 @@ inline vec2<T> solver_relative(const solver_row_data<T>& c, const std::vector<ve
 
 // Apply P to B and -P to A (D-SOLVER-2).
 template <class T>
-inline void solver_apply(const solver_row_data<T>& c, const vec2<T>& P, std::vector<vec2<T>>& v, std::vector<T>& w) {
+RIGIDREF_HOT void solver_apply(const solver_row_data<T>& c, const vec2<T>& P, std::vector<vec2<T>>& v, std::vector<T>& w) {
   v[c.a] = v[c.a] - c.ima * P;
   w[c.a] = T(w[c.a] - c.iia * cross(c.ra, P));
   v[c.b] = v[c.b] + c.imb * P;
