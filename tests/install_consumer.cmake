@@ -86,16 +86,11 @@ execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "$
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer configure failed")
 endif()
-# Two jobs: its five programs are most of this test's time, and it starts
+# Two jobs: its four programs are most of this test's time, and it starts
 # first (COST, tests/CMakeLists.txt), beside one other test.
 execute_process(COMMAND ${CMAKE_COMMAND} --build "${WORK_DIR}/build" --parallel 2 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer build failed")
-endif()
-execute_process(COMMAND "${WORK_DIR}/build/consumer" RESULT_VARIABLE rc OUTPUT_VARIABLE out)
-message("${out}")
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "consumer run failed")
 endif()
 # The engine author's Catch2 suite judging Box2D's float answers with the
 # installed judge (tests/consumer/judge_box2d.cpp). Box2D and Catch2 are
@@ -153,7 +148,7 @@ endif()
 message("consumer adapter: answered the request and the line that is no request")
 
 # The user's test program built at -O2 -march=native -ffp-contract=fast and
-# at -ffp-contract=off (tests/consumer/fp_contract.cpp): in the first the
+# at -O0 -ffp-contract=off (tests/consumer/fp_contract.cpp): in the first the
 # user's own code is contracted, in both rigidref's arithmetic is exact, and
 # every result has the same bits in both.
 if(NOT EXISTS "${WORK_DIR}/build/consumer_fp_fast")
@@ -161,10 +156,10 @@ if(NOT EXISTS "${WORK_DIR}/build/consumer_fp_fast")
   return()
 endif()
 file(READ "${WORK_DIR}/build/compile_commands.json" commands)
-string(REGEX MATCH "[^\n]*-o CMakeFiles/consumer.dir/[^\n]*" plain_command "${commands}")
+string(REGEX MATCH "[^\n]*-o CMakeFiles/consumer_judge_box2d.dir/[^\n]*" plain_command "${commands}")
 string(REGEX MATCH "[^\n]*-o CMakeFiles/consumer_fp_fast.dir/[^\n]*" fast_command "${commands}")
 if(NOT plain_command OR plain_command MATCHES "fp-contract")
-  message(FATAL_ERROR "consumer (no flags of its own) is compiled with an -ffp-contract: ${plain_command}")
+  message(FATAL_ERROR "consumer_judge_box2d (no flags of its own) is compiled with an -ffp-contract: ${plain_command}")
 endif()
 if(NOT fast_command MATCHES "-ffp-contract=fast" OR fast_command MATCHES "-ffp-contract=off")
   message(FATAL_ERROR "consumer_fp_fast is not compiled with the user's -ffp-contract=fast alone: ${fast_command}")

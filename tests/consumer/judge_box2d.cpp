@@ -1,13 +1,14 @@
 // A user's own engine tests, as an engine author writes them: Box2D 2.4.1's
-// float answers judged in Catch2 by rigidref's installed judge
-// (#include <rigidref/judge.hpp>), without JSON, with the same verdicts as
-// `rigidref check`.
+// float answers judged in Catch2 by rigidref's installed judge, without
+// JSON, with the same verdicts as `rigidref check`; through the umbrella
+// header, whose use a first test shows on its own (the unit square's mass
+// properties, exactly, and the distance of two unit squares 1 apart).
 #include <catch2/catch.hpp>  // main: Catch2::Catch2WithMain (CMakeLists.txt)
 
 #include <box2d/b2_distance.h>
 #include <box2d/box2d.h>
 
-#include <rigidref/judge.hpp>
+#include <rigidref/rigidref.hpp>
 
 #include <vector>
 
@@ -30,6 +31,18 @@ b2MassData box2d_mass(const std::vector<vec2<float>>& v) {
 }
 
 }  // namespace
+
+TEST_CASE("the umbrella header: exact mass properties and a GJK distance") {
+  using rigidref::exact;
+  const std::vector<vec2<exact>> square{{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  const auto m = rigidref::polygon_mass_from_density<exact>(square, exact(1));
+  CHECK(m.area == 1);
+  CHECK(m.inertia == exact(1, 6));
+  const std::vector<vec2<double>> pa{{0, 0}, {1, 0}, {1, 1}, {0, 1}}, pb{{2, 0}, {3, 0}, {3, 1}, {2, 1}};
+  const auto d = rigidref::gjk_distance(rigidref::make_convex_polygon<double>(pa), rigidref::make_convex_polygon<double>(pb));
+  CHECK(!d.intersecting);
+  CHECK(d.distance == 1.0);
+}
 
 TEST_CASE("Box2D's mass properties of a hexagon pass rigidref's judge") {
   const b2MassData md = box2d_mass(hexagon);
