@@ -1,6 +1,10 @@
 // `rigidref eval` ops mass.*: mass properties (reference/include/rigidref/mass.hpp
 // and the articles' ports in rigidref/articles/). Field names and results are
 // those of docs/eval-protocol.md; optional extras are documented per op.
+// First, for the whole eval_ops unit (tools/CMakeLists.txt): the cores it
+// calls are compiled once, in rigidref_instances.
+#include "rigidref/instances.hpp"
+
 #include "eval/op_table.hpp"
 
 #include "rigidref/articles/create_polygon_points.hpp"

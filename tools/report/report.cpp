@@ -1,3 +1,7 @@
+// First, for the whole cli_heavy unit (tools/CMakeLists.txt): the cores it
+// calls are compiled once, in rigidref_instances.
+#include "rigidref/instances.hpp"
+
 #include "report/report.hpp"
 #include "report/dynamics.hpp"
 #include "report/engine_matrix.hpp"
