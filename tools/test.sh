@@ -61,11 +61,11 @@ fi
 # much less compile time. The test programs were at -Og already
 # (tests/programs/); the CLI and the adapters were at -O1, which compiled
 # the CLI's two large units in 215 s of compiler CPU against 165 s at -Og,
-# for `rigidref report` 13.6 -> 15.0 s and `rigidref check` on a scene file
-# 0.78 -> 1.35 s (bench/HISTORY.md, "the test command at -Og"). The small
-# helpers of the solver's sweeps are declared inline, which GCC needs at -Og
-# to inline them (vec2.hpp). The benchmarks build with Release's -O3
-# (bench/README.md).
+# for `rigidref report` 13.6 -> 15.0 s and `rigidref eval` on the 80 scenes
+# 16.3 -> 18.4 s (bench/HISTORY.md, "the test command under 10 minutes").
+# The solver's innermost helpers are declared inline, or forced, which GCC
+# needs at -Og to inline them (vec2.hpp, solver.hpp). The benchmarks build
+# with Release's -O3 (bench/README.md).
 bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-Og -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF
 cmake --build build -j"$(nproc)"
 if [ $long -eq 1 ]; then
