@@ -130,9 +130,20 @@ struct complementarity_report {
 
 namespace detail {
 
-// The sweeps' innermost helpers, inline for -Og builds (vec2.hpp, dot);
-// solver_relative and solver_apply forced (RIGIDREF_HOT): GCC at -Og keeps
-// them as calls even when declared inline.
+// The sweeps' innermost helpers, inline for -Og builds (tools/test.sh):
+// GCC at -Og inlines only what is declared so, and keeps even some of those
+// as calls, hence RIGIDREF_HOT for the row helpers. row_dot and row_cross
+// are vec2.hpp's dot and cross, the same operations in the same order;
+// declaring those inline instead would change how GCC inlines the
+// collision queries at -O3, which the benchmarks time.
+template <class T>
+RIGIDREF_HOT T row_dot(const vec2<T>& a, const vec2<T>& b) {
+  return a.x * b.x + a.y * b.y;
+}
+template <class T>
+RIGIDREF_HOT T row_cross(const vec2<T>& a, const vec2<T>& b) {
+  return a.x * b.y - a.y * b.x;
+}
 template <class T>
 inline T solver_max(const T& a, const T& b) { return a < b ? b : a; }
 template <class T>
@@ -211,16 +222,16 @@ RIGIDREF_HOT vec2<T> solver_relative(const solver_row_data<T>& c, const std::vec
 template <class T>
 RIGIDREF_HOT void solver_apply(const solver_row_data<T>& c, const vec2<T>& P, std::vector<vec2<T>>& v, std::vector<T>& w) {
   v[c.a] = v[c.a] - c.ima * P;
-  w[c.a] = T(w[c.a] - c.iia * cross(c.ra, P));
+  w[c.a] = T(w[c.a] - c.iia * row_cross(c.ra, P));
   v[c.b] = v[c.b] + c.imb * P;
-  w[c.b] = T(w[c.b] + c.iib * cross(c.rb, P));
+  w[c.b] = T(w[c.b] + c.iib * row_cross(c.rb, P));
 }
 
 // K(a, b) = sum a.b / m + (r x a)(r x b) / I (D-IMPULSE-2), the diagonal entries.
 template <class T>
 inline T solver_k(const solver_row_data<T>& c, const vec2<T>& a) {
-  const T ca = cross(c.ra, a), cb = cross(c.rb, a);
-  return T((c.ima + c.imb) * dot(a, a) + c.iia * ca * ca + c.iib * cb * cb);
+  const T ca = row_cross(c.ra, a), cb = row_cross(c.rb, a);
+  return T((c.ima + c.imb) * row_dot(a, a) + c.iia * ca * ca + c.iib * cb * cb);
 }
 
 template <class T>
@@ -411,7 +422,7 @@ solver_result<T> solve_contacts_on(const std::vector<solver_body<T>>& bodies, co
   const auto normal_row = [&](std::size_t k) {  // lambda_n <- max(0, lambda_n - (u_n - b) / K_nn)
     const detail::solver_row_data<T>& c = rows[k];
     solver_contact_state<T>& s = out.contacts[k];
-    const T un = dot(c.n, detail::solver_relative(c, v, w));
+    const T un = detail::row_dot(c.n, detail::solver_relative(c, v, w));
     const T candidate = T(s.normal_impulse - (un - s.target) / c.knn);
     const T next = detail::solver_max(candidate, T(0));
     const T delta = T(next - s.normal_impulse);
@@ -422,7 +433,7 @@ solver_result<T> solve_contacts_on(const std::vector<solver_body<T>>& bodies, co
     const detail::solver_row_data<T>& c = rows[k];
     solver_contact_state<T>& s = out.contacts[k];
     const T bound = T(s.friction * s.normal_impulse);
-    const T ut = dot(c.t, detail::solver_relative(c, v, w));
+    const T ut = detail::row_dot(c.t, detail::solver_relative(c, v, w));
     const T candidate = T(s.tangent_impulse - ut / c.ktt);
     const T next = detail::solver_min(detail::solver_max(candidate, T(-bound)), bound);
     const T delta = T(next - s.tangent_impulse);

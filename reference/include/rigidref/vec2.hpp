@@ -18,22 +18,19 @@ struct vec2 {
   friend bool operator==(const vec2& a, const vec2& b) { return a.x == b.x && a.y == b.y; }
 };
 
-// dot, cross and length_squared are declared inline: at -Og (the test
-// build, tools/test.sh) GCC inlines only what is, and the solver's sweeps
-// call them in their innermost loop (test_solver 19.8 -> 16.3 s).
 template <class T>
-inline T dot(const vec2<T>& a, const vec2<T>& b) {
+T dot(const vec2<T>& a, const vec2<T>& b) {
   return a.x * b.x + a.y * b.y;
 }
 
 // The z component of the 3D cross product: a.x*b.y - a.y*b.x.
 template <class T>
-inline T cross(const vec2<T>& a, const vec2<T>& b) {
+T cross(const vec2<T>& a, const vec2<T>& b) {
   return a.x * b.y - a.y * b.x;
 }
 
 template <class T>
-inline T length_squared(const vec2<T>& a) {
+T length_squared(const vec2<T>& a) {
   return dot(a, a);
 }
 
