@@ -63,8 +63,8 @@ fi
 # the CLI's two large units in 215 s of compiler CPU against 165 s at -Og,
 # for `rigidref report` 13.6 -> 15.0 s and `rigidref eval` on the 80 scenes
 # 16.3 -> 18.4 s (bench/HISTORY.md, "the test command under 10 minutes").
-# The solver's innermost helpers are declared inline, or forced, which GCC
-# needs at -Og to inline them (vec2.hpp, solver.hpp). The benchmarks build
+# The solver's innermost helpers are forced inline, which GCC needs at -Og
+# to inline them (solver.hpp). The benchmarks build
 # with Release's -O3 (bench/README.md).
 bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-Og -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF
 cmake --build build -j"$(nproc)"
