@@ -61,8 +61,9 @@ fi
 # much less compile time. The test programs were at -Og already
 # (tests/programs/); the CLI and the adapters were at -O1, which compiled
 # the CLI's two large units in 215 s of compiler CPU against 165 s at -Og,
-# for `rigidref report` 13.6 -> 15.0 s and `rigidref eval` on the 80 scenes
-# 16.3 -> 18.4 s (bench/HISTORY.md, "the test command under 10 minutes").
+# for `rigidref report --out DIR` 21.0 -> 25.9 s and `rigidref eval` on the
+# 80 scenes 16.3 -> 18.4 s (bench/HISTORY.md, "the test command under 10
+# minutes"): tools/report.sh shares this build, and still ends sooner.
 # The solver's innermost helpers are forced inline, which GCC needs at -Og
 # to inline them (solver.hpp). The benchmarks build
 # with Release's -O3 (bench/README.md).
