@@ -419,40 +419,11 @@ inline bool read_line(int fd, std::string& pending, std::string& text) {
 
 }  // namespace isolation_detail
 
-// Answers one line in a child process of its own (isolation::per_case).
-inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>& ops, unsigned seconds) {
-  int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  std::cout.flush();
-  const pid_t child = fork();
-  if (child < 0) throw std::runtime_error("fork failed");
-  if (child == 0) {
-    close(fds[0]);
-    alarm(seconds);  // SIGALRM ends a query that hangs
-    answer(line, ops);
-    _exit(isolation_detail::write_all(fds[1], line_text(line)) ? 0 : 3);
-  }
-  close(fds[1]);
-  std::string text;
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fds[0], buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(n));
-  close(fds[0]);
-  int status = 0;
-  waitpid(child, &status, 0);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !text.empty()) {
-    line = ojson::parse(text);
-  } else {
-    line.erase("result");
-    line["error"] = isolation_detail::crashed_error(status, seconds);
-  }
-}
-
-// The child process of isolation::worker: it reads request lines from a
-// pipe and writes each answer line back, until the pipe closes. A case that
-// aborts or runs past `seconds` (SIGALRM) ends it; the next case starts a
-// new one. Writing to a worker that ended raises SIGPIPE, which
-// run_adapter ignores while it runs one (the write then fails).
+// A child process that answers cases: it reads request lines from a pipe
+// and writes each answer line back, until the pipe closes. A case that
+// aborts or runs past `seconds` (SIGALRM) ends it, and is answered
+// "crashed"; the next case starts a new one. isolation::worker keeps one for
+// the whole run, isolation::per_case one per case (answer_isolated).
 class case_worker {
  public:
   // `out`: the adapter's answer stream, flushed before each fork so that a
@@ -530,6 +501,14 @@ class case_worker {
     return status;
   }
 
+  // SIGPIPE ignored while a worker lives: a request written to a child that
+  // ended fails instead of ending the adapter (restored after).
+  struct ignore_sigpipe {
+    void (*old)(int) = std::signal(SIGPIPE, SIG_IGN);
+    ~ignore_sigpipe() { std::signal(SIGPIPE, old); }
+  };
+
+  ignore_sigpipe sigpipe_;
   const std::map<std::string, op_handler>& ops_;
   unsigned seconds_;
   std::ostream& out_;
@@ -537,6 +516,11 @@ class case_worker {
   int requests_ = -1, answers_ = -1;
   std::string pending_;
 };
+
+// Answers one line in a child process of its own (isolation::per_case).
+inline void answer_isolated(ojson& line, const std::map<std::string, op_handler>& ops, unsigned seconds) {
+  case_worker(ops, seconds).answer(line);
+}
 
 // Parses one request line into `line`; returns why it is not a request, or
 // "" when it is one. The limits are eval's (docs/eval-protocol.md 1.4): a
@@ -571,17 +555,8 @@ inline void drop_answer_fields(ojson& line) {
 inline int run_adapter(const std::string& engine, const std::string& precision,
                        const std::map<std::string, op_handler>& ops, isolation mode, unsigned seconds_per_case = 5,
                        std::istream& in = std::cin, std::ostream& out = std::cout) {
-  // SIGPIPE ignored while a worker may end under a write (restored after).
-  struct ignore_sigpipe {
-    void (*old)(int) = std::signal(SIGPIPE, SIG_IGN);
-    ~ignore_sigpipe() { std::signal(SIGPIPE, old); }
-  };
-  std::optional<ignore_sigpipe> sigpipe;
   std::optional<case_worker> worker;
-  if (mode == isolation::worker) {
-    sigpipe.emplace();
-    worker.emplace(ops, seconds_per_case, out);
-  }
+  if (mode == isolation::worker) worker.emplace(ops, seconds_per_case, out);
   std::string text;
   while (std::getline(in, text)) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -596,10 +571,9 @@ inline int run_adapter(const std::string& engine, const std::string& precision,
     drop_answer_fields(line);
     line["engine"] = engine;
     line["precision"] = precision;
-    if (mode == isolation::per_case) out.flush();  // a child must not inherit unwritten answers
     switch (mode) {
       case isolation::none: answer(line, ops); break;
-      case isolation::per_case: answer_isolated(line, ops, seconds_per_case); break;
+      case isolation::per_case: case_worker(ops, seconds_per_case, out).answer(line); break;
       case isolation::worker: worker->answer(line); break;
     }
     out << line_text(line) << '\n';
