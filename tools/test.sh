@@ -65,8 +65,8 @@ fi
 # 80 scenes 16.3 -> 18.4 s (bench/HISTORY.md, "the test command under 10
 # minutes"): tools/report.sh shares this build, and still ends sooner.
 # The solver's innermost helpers are forced inline, which GCC needs at -Og
-# to inline them (solver.hpp). The benchmarks build
-# with Release's -O3 (bench/README.md).
+# to inline them (solver.hpp). The benchmarks build with Release's -O3
+# (bench/README.md).
 bash tools/cmake_configure.sh build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-Og -DNDEBUG" -DRIGIDREF_BUILD_BENCH=OFF
 cmake --build build -j"$(nproc)"
 if [ $long -eq 1 ]; then

@@ -2,7 +2,8 @@
 // suite often is, at -O2 -march=native -ffp-contract=fast (consumer_fp_fast),
 // and unoptimised with contraction off (consumer_fp_off). Linking
 // rigidref::rigidref must leave the user's flags alone, and rigidref's
-// arithmetic must not depend on them (README.md, "Using the headers"; detail/fp_begin.hpp).
+// arithmetic must not depend on them (README.md, "Using the headers";
+// detail/fp_begin.hpp).
 //  (a) The user's own a * b + c is one fused multiply-add in consumer_fp_fast
 //      (on a CPU with FMA; else skipped), two roundings in consumer_fp_off.
 //  (b) rigidref stays exact, judged in exact rationals: the error-free

@@ -3,9 +3,9 @@
 // report units and the two test programs each compiled its own copy of the
 // GJK, EPA, mass, shape-matching and solver cores in five scalar types.
 // With these declarations a unit calls the one copy that
-// tools/instances/instances.cpp compiles (target rigidref_instances, which
-// adds this header to its users with -include). Not installed: a user's
-// program instantiates what it uses, as before.
+// tools/instances/instances.cpp compiles (target rigidref_instances); the
+// four units that gain include it first (tools/CMakeLists.txt). Not
+// installed: a user's program instantiates what it uses, as before.
 #pragma once
 
 #include "rigidref/rigidref.hpp"
